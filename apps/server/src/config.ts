@@ -1,0 +1,213 @@
+// Environment parsed and validated once at boot (API.md §3.5); nothing else reads process.env.
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(["true", "false", "1", "0", "yes", "no"])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ["true", "1", "yes"].includes(v)));
+const int = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
+
+const providerSchema = (prefix: "KAKAO" | "GOOGLE", defaults: { authorize: string; token: string; userinfo: string }) =>
+  z.object({
+    [`${prefix}_CLIENT_ID`]: optionalString,
+    [`${prefix}_CLIENT_SECRET`]: optionalString,
+    [`${prefix}_REDIRECT_URI`]: optionalString,
+    [`${prefix}_AUTHORIZE_URL`]: z.string().url().default(defaults.authorize),
+    [`${prefix}_TOKEN_URL`]: z.string().url().default(defaults.token),
+    [`${prefix}_USERINFO_URL`]: z.string().url().default(defaults.userinfo),
+  });
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: int(3000, 0),
+    HOST: z.string().default("0.0.0.0"),
+    DATABASE_URL: z.string().default("sqlite:./var/moviepedia.db"),
+    REDIS_URL: optionalString,
+    SEED_DEMO: z.enum(["true", "false", "1", "0"]).optional(),
+    PUBLIC_ORIGIN: optionalString,
+    JWT_SECRET: optionalString,
+    ACCESS_TOKEN_TTL_MINUTES: int(30, 1),
+    REFRESH_TOKEN_TTL_DAYS: int(14, 1),
+    REFRESH_REUSE_GRACE_SECONDS: int(30, 0),
+    COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
+    TRUST_PROXY: bool(false),
+    CORS_ORIGINS: optionalString,
+    KAKAO_PKCE: bool(false),
+    RATE_LIMIT_SIGNIN_FAILURES: int(10),
+    RATE_LIMIT_SIGNIN_FAILURES_PER_IP: int(50),
+    RATE_LIMIT_SIGNIN_FAILURES_PER_LOGIN_ID: int(30),
+    RATE_LIMIT_SIGNUP_PER_HOUR: int(100),
+    RATE_LIMIT_OAUTH_PER_10MIN: int(60),
+    RATE_LIMIT_CREATES_PER_MIN: int(30),
+    RATE_LIMIT_TOGGLES_PER_MIN: int(120),
+    RATE_LIMIT_IP_PER_MIN: int(1200),
+    RECOMMENDER_RETRAIN_MIN_INTERVAL_S: int(600),
+    RECOMMENDER_RETRAIN_MIN_NEW_RATINGS: int(100),
+    HOT_RANKING_REFRESH_S: int(300, 1),
+    METRICS_TOKEN: optionalString,
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+    WEB_DIST: optionalString,
+  })
+  .and(
+    providerSchema("KAKAO", {
+      authorize: "https://kauth.kakao.com/oauth/authorize",
+      token: "https://kauth.kakao.com/oauth/token",
+      userinfo: "https://kapi.kakao.com/v2/user/me",
+    }),
+  )
+  .and(
+    providerSchema("GOOGLE", {
+      authorize: "https://accounts.google.com/o/oauth2/v2/auth",
+      token: "https://oauth2.googleapis.com/token",
+      userinfo: "https://openidconnect.googleapis.com/v1/userinfo",
+    }),
+  );
+
+export interface OAuthProviderConfig {
+  clientId: string;
+  clientSecret: string | undefined;
+  redirectUri: string | undefined;
+  authorizeUrl: string;
+  tokenUrl: string;
+  userinfoUrl: string;
+  pkce: boolean;
+}
+
+export type DatabaseConfig = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
+
+export interface Config {
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  host: string;
+  database: DatabaseConfig;
+  redisUrl: string | undefined;
+  seedDemo: boolean;
+  publicOrigin: string | undefined;
+  jwtSecret: Uint8Array;
+  jwtSecretGenerated: boolean;
+  accessTokenTtlMinutes: number;
+  refreshTokenTtlDays: number;
+  refreshReuseGraceSeconds: number;
+  cookieSecure: "auto" | "true" | "false";
+  trustProxy: boolean;
+  corsOrigins: string[];
+  oauth: { kakao: OAuthProviderConfig | undefined; google: OAuthProviderConfig | undefined };
+  rateLimits: {
+    signinFailures: number;
+    signinFailuresPerIp: number;
+    signinFailuresPerLoginId: number;
+    signupPerHour: number;
+    oauthPer10Min: number;
+    createsPerMin: number;
+    togglesPerMin: number;
+    ipPerMin: number;
+  };
+  recommender: { retrainMinIntervalS: number; retrainMinNewRatings: number };
+  hotRankingRefreshS: number;
+  metricsToken: string | undefined;
+  logLevel: string;
+  webDist: string;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  }
+}
+
+export function parseDatabaseUrl(url: string): DatabaseConfig {
+  if (url.startsWith("postgres://") || url.startsWith("postgresql://")) return { kind: "postgres", url };
+  if (url.startsWith("sqlite:")) {
+    const file = url.slice("sqlite:".length);
+    if (file === ":memory:") return { kind: "sqlite", file };
+    if (file === "") throw new ConfigError(["DATABASE_URL: sqlite: needs a file path"]);
+    return { kind: "sqlite", file: path.resolve(REPO_ROOT, file) };
+  }
+  throw new ConfigError(["DATABASE_URL: must start with sqlite: or postgres://"]);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Config> {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
+  }
+  const e = parsed.data as z.infer<typeof EnvSchema> & Record<string, string | undefined>;
+  const database = parseDatabaseUrl(e.DATABASE_URL);
+  const problems: string[] = [];
+  const secretRequired = e.NODE_ENV === "production" || database.kind === "postgres";
+  let jwtSecretGenerated = false;
+  let jwtSecret: Uint8Array;
+  if (e.JWT_SECRET) {
+    if (Buffer.byteLength(e.JWT_SECRET) < 32) problems.push("JWT_SECRET: must be at least 32 bytes");
+    jwtSecret = new TextEncoder().encode(e.JWT_SECRET);
+  } else {
+    if (secretRequired) problems.push("JWT_SECRET: required in production and with PostgreSQL (at least 32 bytes)");
+    jwtSecret = randomBytes(32);
+    jwtSecretGenerated = true;
+  }
+  if (problems.length) throw new ConfigError(problems);
+  const provider = (prefix: "KAKAO" | "GOOGLE", pkce: boolean): OAuthProviderConfig | undefined => {
+    const clientId = e[`${prefix}_CLIENT_ID`];
+    if (!clientId) return undefined;
+    return {
+      clientId,
+      clientSecret: e[`${prefix}_CLIENT_SECRET`],
+      redirectUri: e[`${prefix}_REDIRECT_URI`],
+      authorizeUrl: e[`${prefix}_AUTHORIZE_URL`]!,
+      tokenUrl: e[`${prefix}_TOKEN_URL`]!,
+      userinfoUrl: e[`${prefix}_USERINFO_URL`]!,
+      pkce,
+    };
+  };
+  const config: Config = {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    database,
+    redisUrl: e.REDIS_URL,
+    seedDemo: e.SEED_DEMO === undefined ? e.NODE_ENV !== "production" : ["true", "1"].includes(e.SEED_DEMO),
+    publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/+$/, ""),
+    jwtSecret,
+    jwtSecretGenerated,
+    accessTokenTtlMinutes: e.ACCESS_TOKEN_TTL_MINUTES,
+    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
+    cookieSecure: e.COOKIE_SECURE,
+    trustProxy: e.TRUST_PROXY,
+    corsOrigins: (e.CORS_ORIGINS ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+    oauth: { kakao: provider("KAKAO", e.KAKAO_PKCE), google: provider("GOOGLE", true) },
+    rateLimits: {
+      signinFailures: e.RATE_LIMIT_SIGNIN_FAILURES,
+      signinFailuresPerIp: e.RATE_LIMIT_SIGNIN_FAILURES_PER_IP,
+      signinFailuresPerLoginId: e.RATE_LIMIT_SIGNIN_FAILURES_PER_LOGIN_ID,
+      signupPerHour: e.RATE_LIMIT_SIGNUP_PER_HOUR,
+      oauthPer10Min: e.RATE_LIMIT_OAUTH_PER_10MIN,
+      createsPerMin: e.RATE_LIMIT_CREATES_PER_MIN,
+      togglesPerMin: e.RATE_LIMIT_TOGGLES_PER_MIN,
+      ipPerMin: e.RATE_LIMIT_IP_PER_MIN,
+    },
+    recommender: {
+      retrainMinIntervalS: e.RECOMMENDER_RETRAIN_MIN_INTERVAL_S,
+      retrainMinNewRatings: e.RECOMMENDER_RETRAIN_MIN_NEW_RATINGS,
+    },
+    hotRankingRefreshS: e.HOT_RANKING_REFRESH_S,
+    metricsToken: e.METRICS_TOKEN,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
+    webDist: e.WEB_DIST ? path.resolve(REPO_ROOT, e.WEB_DIST) : path.join(REPO_ROOT, "apps/web/dist"),
+  };
+  return Object.freeze(config);
+}

@@ -1,0 +1,46 @@
+// Opens the database named by the configuration: embedded SQLite (WAL) or PostgreSQL, behind one Kysely type.
+import fs from "node:fs";
+import path from "node:path";
+import BetterSqlite3 from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import pg from "pg";
+import type { DatabaseConfig } from "../config.js";
+import type { Database } from "./types.js";
+
+export type Dialect = "sqlite" | "postgres";
+
+export interface DbHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+  /** The raw better-sqlite3 connection (SQLite only): used for online backups. */
+  sqlite?: BetterSqlite3.Database;
+}
+
+// COUNT(*) and BIGINT arrive as strings from pg; ids and counts are numbers on the wire (API.md §1.3).
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
+
+export function openDatabase(config: DatabaseConfig, options: { schema?: string; poolSize?: number } = {}): DbHandle {
+  if (config.kind === "sqlite") {
+    if (config.file !== ":memory:") fs.mkdirSync(path.dirname(config.file), { recursive: true });
+    const sqlite = new BetterSqlite3(config.file);
+    sqlite.pragma("journal_mode = WAL");
+    sqlite.pragma("foreign_keys = ON");
+    sqlite.pragma("busy_timeout = 5000");
+    sqlite.pragma("synchronous = NORMAL");
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, dialect: "sqlite", sqlite, close: () => db.destroy() };
+  }
+  const pool = new pg.Pool({
+    connectionString: config.url,
+    max: options.poolSize ?? 10,
+    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: "postgres", close: () => db.destroy() };
+}
+
+export async function pingDatabase(db: Kysely<Database>): Promise<void> {
+  await sql`select 1`.execute(db);
+}

@@ -1,0 +1,77 @@
+// Renders every /api failure as {"detail","code"} (API.md §2.1); SPA history fallback for everything else.
+import fs from "node:fs";
+import path from "node:path";
+import { ERROR_STATUS, type ErrorCode } from "@moviepedia/contract";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { ApiError } from "./errors.js";
+
+function isApi(url: string): boolean {
+  const p = url.split("?")[0] ?? "";
+  return p === "/api" || p.startsWith("/api/");
+}
+
+const FRAMEWORK_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: "BODY_TOO_LARGE",
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE",
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: "INVALID_JSON",
+  FST_ERR_CTP_EMPTY_JSON_BODY: "INVALID_JSON",
+  FST_ERR_CTP_INVALID_JSON_BODY: "INVALID_JSON",
+};
+
+function toApiError(error: FastifyError): ApiError | null {
+  if (error instanceof ApiError) return error;
+  const mapped = error.code ? FRAMEWORK_CODES[error.code] : undefined;
+  if (mapped) return new ApiError(mapped, mapped === "BODY_TOO_LARGE" ? "Request body is too large." : error.message);
+  if (error.statusCode === 429) return new ApiError("RATE_LIMITED", "Too many requests.");
+  if (error.statusCode === 404) return new ApiError("NOT_FOUND", "Not found.");
+  if (error.statusCode === 415) return new ApiError("UNSUPPORTED_MEDIA_TYPE", "Request body must be application/json.");
+  if (error.statusCode === 413) return new ApiError("BODY_TOO_LARGE", "Request body is too large.");
+  if (error.statusCode === 400 && (error as { validation?: unknown }).validation) {
+    return new ApiError("INVALID_FIELD", "Request is invalid.");
+  }
+  if (error.statusCode === 400 && error.code?.startsWith("FST_ERR_CTP"))
+    return new ApiError("INVALID_JSON", error.message);
+  return null;
+}
+
+export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {
+  reply.headers(error.headers);
+  return reply.code(ERROR_STATUS[error.code]).type("application/json; charset=utf-8").send({
+    detail: error.detail,
+    code: error.code,
+  });
+}
+
+export function registerErrorHandling(app: FastifyInstance, webDist: string): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const apiError = toApiError(error);
+    if (apiError) {
+      if (apiError.statusCode >= 500) request.log.error({ err: error }, "request failed");
+      return sendApiError(reply, apiError);
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return sendApiError(reply, new ApiError("INTERNAL_ERROR", "An unexpected error occurred."));
+  });
+
+  const indexFile = path.join(webDist, "index.html");
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const url = request.url.split("?")[0] ?? "/";
+    if (isApi(url)) return sendApiError(reply, new ApiError("NOT_FOUND", "Not found."));
+    const spaEligible =
+      (request.method === "GET" || request.method === "HEAD") &&
+      !url.startsWith("/media/") &&
+      !url.startsWith("/assets/");
+    if (!spaEligible) return reply.code(404).type("text/plain; charset=utf-8").send("Not Found");
+    if (!fs.existsSync(indexFile)) {
+      return reply
+        .code(503)
+        .type("text/plain; charset=utf-8")
+        .send("The web app has not been built yet: run `npm run build` (npm start does it for you).");
+    }
+    return reply
+      .code(200)
+      .header("Cache-Control", "no-cache")
+      .type("text/html; charset=utf-8")
+      .send(fs.createReadStream(indexFile));
+  });
+}

@@ -1,0 +1,23 @@
+// Path ids and body ids (API.md §1.2): decimal only; values above 2³¹−1 are well-formed but never exist.
+import { MAX_ID } from "@moviepedia/contract";
+import { invalidField } from "./errors.js";
+
+/** Parses a path id; returns null for a well-formed id that cannot exist (so callers answer their 404). */
+export function parsePathId(raw: unknown, name: string): number | null {
+  if (typeof raw !== "string" || !/^[0-9]+$/.test(raw)) throw invalidField(name, "must be a non-negative integer");
+  if (raw.length > 10) return null;
+  const n = Number(raw);
+  return n > MAX_ID ? null : n;
+}
+
+/** Body id lists: JSON integers ≥ 0; unknown (however large) is the caller's concern. */
+export function parseBodyIds(raw: unknown, name: string): number[] | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  if (!Array.isArray(raw)) throw invalidField(name, "must be an array of integers");
+  for (const v of raw) {
+    if (typeof v !== "number" || !Number.isSafeInteger(v) || v < 0) {
+      throw invalidField(name, "must contain only non-negative integers");
+    }
+  }
+  return raw as number[];
+}

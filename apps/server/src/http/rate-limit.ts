@@ -1,0 +1,90 @@
+// Rate limits of API.md §1.10, checked first in onRequest (429 precedes every other status).
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { decodeJwt } from "jose";
+import type { Config } from "../config.js";
+import type { RateLimitStore } from "../lib/rate-limiter.js";
+import { ApiError } from "./errors.js";
+import { readBearer } from "./auth.js";
+
+/** Which bucket a route draws from; `ip` is the ceiling for everything not covered by another limit. */
+export type RateLimitKind = "ip" | "create" | "toggle" | "signup" | "oauth" | "signin" | "exempt";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    rateLimit?: RateLimitKind;
+  }
+}
+
+export function rateLimited(retryAfter: number): ApiError {
+  return new ApiError("RATE_LIMITED", "Too many requests.", { "Retry-After": String(Math.max(1, retryAfter)) });
+}
+
+/** The member a request claims to be, read without verification: only used to pick a rate-limit bucket. */
+function claimedUser(request: FastifyRequest): string | null {
+  const token = readBearer(request);
+  if (!token) return null;
+  try {
+    const sub = decodeJwt(token).sub;
+    return typeof sub === "string" && /^[0-9]{1,10}$/.test(sub) ? sub : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface Limiter {
+  /** Adds a hit to `key`; throws 429 when the window already holds `limit` hits (0 disables). */
+  consume(key: string, limit: number, windowSeconds: number): Promise<void>;
+  /** Throws 429 if `key` has reached `limit` without adding a hit. */
+  check(key: string, limit: number): Promise<void>;
+  hit(key: string, windowSeconds: number): Promise<void>;
+  reset(key: string): Promise<void>;
+}
+
+export function createLimiter(store: RateLimitStore): Limiter {
+  return {
+    async consume(key, limit, windowSeconds) {
+      if (limit <= 0) return;
+      const { count, resetSeconds } = await store.hit(key, windowSeconds);
+      if (count > limit) throw rateLimited(resetSeconds);
+    },
+    async check(key, limit) {
+      if (limit <= 0) return;
+      const { count, resetSeconds } = await store.peek(key);
+      if (count >= limit) throw rateLimited(resetSeconds);
+    },
+    async hit(key, windowSeconds) {
+      await store.hit(key, windowSeconds);
+    },
+    async reset(key) {
+      await store.reset(key);
+    },
+  };
+}
+
+export function registerRateLimits(app: FastifyInstance, limiter: Limiter, limits: Config["rateLimits"]): void {
+  app.addHook("onRequest", async (request) => {
+    if (!request.url.startsWith("/api")) return;
+    const kind = request.routeOptions.config?.rateLimit ?? "ip";
+    const ip = request.ip;
+    switch (kind) {
+      case "exempt":
+        return;
+      case "create":
+      case "toggle": {
+        const user = claimedUser(request);
+        if (!user) return limiter.consume(`ip:${ip}`, limits.ipPerMin, 60);
+        const limit = kind === "create" ? limits.createsPerMin : limits.togglesPerMin;
+        return limiter.consume(`${kind}:${user}`, limit, 60);
+      }
+      case "signup":
+        return limiter.consume(`signup:${ip}`, limits.signupPerHour, 3600);
+      case "oauth":
+        return limiter.consume(`oauth:${ip}`, limits.oauthPer10Min, 600);
+      case "signin":
+        // Per-IP failures are checked here; the per-login-id buckets once the body is read (auth service).
+        return limiter.check(`signin-ip:${ip}`, limits.signinFailuresPerIp);
+      default:
+        return limiter.consume(`ip:${ip}`, limits.ipPerMin, 60);
+    }
+  });
+}

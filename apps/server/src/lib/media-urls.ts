@@ -1,0 +1,17 @@
+// URLs of generated art (API.md §1.1): versioned by a short hash of the drawn text so a rename changes the URL.
+import { createHash } from "node:crypto";
+
+export type ArtKind = "poster" | "backdrop" | "avatar" | "person";
+
+export function artVersion(text: string): string {
+  return createHash("sha256").update(text).digest("hex").slice(0, 8);
+}
+
+export function artUrl(kind: ArtKind, id: number, text: string): string {
+  return `/media/${kind}/${id}.svg?v=${artVersion(text)}`;
+}
+
+/** The stored image when there is one, else the generated art. */
+export function imageOr(stored: string | null, kind: ArtKind, id: number, text: string): string {
+  return stored ?? artUrl(kind, id, text);
+}

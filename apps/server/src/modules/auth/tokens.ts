@@ -1,0 +1,70 @@
+// Access tokens (HS256 JWT, API.md §3.2) and opaque refresh tokens (stored only as hashes, §3.3).
+import { createHash, randomBytes } from "node:crypto";
+import { SignJWT, errors as joseErrors, jwtVerify } from "jose";
+import type { Config } from "../../config.js";
+import { ApiError } from "../../http/errors.js";
+import type { Clock } from "../../lib/time.js";
+
+export interface AccessClaims {
+  userId: number;
+  sessionId: string;
+}
+
+export function newSessionId(): string {
+  return randomBytes(16).toString("hex");
+}
+
+export function newRefreshToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString("base64url");
+  return { token, hash: hashRefreshToken(token) };
+}
+
+export function hashRefreshToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+const invalid = () => new ApiError("INVALID_TOKEN", "The access token is invalid.");
+
+export function createTokenService(config: Pick<Config, "jwtSecret" | "accessTokenTtlMinutes">, clock: Clock) {
+  const key = config.jwtSecret;
+
+  async function signAccess(userId: number, sessionId: string): Promise<string> {
+    // The payload must decode with window.atob: re-issue with a fresh jti until it has no '-' or '_'.
+    for (;;) {
+      const iat = Math.floor(clock.now().getTime() / 1000);
+      const token = await new SignJWT({ sid: sessionId, typ: "access" })
+        .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+        .setSubject(String(userId))
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + config.accessTokenTtlMinutes * 60)
+        .setJti(randomBytes(16).toString("hex"))
+        .sign(key);
+      const payload = token.split(".")[1] ?? "";
+      if (!payload.includes("-") && !payload.includes("_")) return token;
+    }
+  }
+
+  async function verifyAccess(token: string): Promise<AccessClaims> {
+    try {
+      const { payload } = await jwtVerify(token, key, {
+        algorithms: ["HS256"],
+        currentDate: clock.now(),
+      });
+      if (payload.typ !== "access" || typeof payload.sid !== "string" || typeof payload.sub !== "string") {
+        throw invalid();
+      }
+      if (!/^[0-9]{1,10}$/.test(payload.sub)) throw invalid();
+      return { userId: Number(payload.sub), sessionId: payload.sid };
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      if (error instanceof joseErrors.JWTExpired) {
+        throw new ApiError("TOKEN_EXPIRED", "The access token has expired.");
+      }
+      throw invalid();
+    }
+  }
+
+  return { signAccess, verifyAccess };
+}
+
+export type TokenService = ReturnType<typeof createTokenService>;

@@ -1,0 +1,34 @@
+// The blocked-author filter of API.md §1.9 / DESIGN "Data rules": one helper used by every filtered list.
+import { type ExpressionBuilder, type Kysely, sql } from "kysely";
+import type { Database } from "../../db/types.js";
+
+/**
+ * A where-clause that keeps rows whose author the caller has not blocked. `authorColumn` is the qualified
+ * author column of the list's table (e.g. "reviews.user_id"). With no caller nothing is filtered.
+ */
+export function notBlockedBy<DB extends Database, TB extends keyof DB>(callerId: number | null, authorColumn: string) {
+  return (eb: ExpressionBuilder<DB, TB>) =>
+    callerId === null
+      ? sql<boolean>`1 = 1`
+      : eb.not(
+          eb.exists(
+            (eb as unknown as ExpressionBuilder<Database, "blocks">)
+              .selectFrom("blocks")
+              .select("blocks.id")
+              .where("blocks.user_id", "=", callerId)
+              .whereRef("blocks.target_id", "=", sql.ref(authorColumn) as never),
+          ),
+        );
+}
+
+/** Whether `callerId` blocked `authorId` (e.g. a blocked member's review list answers []). */
+export async function hasBlocked(db: Kysely<Database>, callerId: number | null, authorId: number): Promise<boolean> {
+  if (callerId === null) return false;
+  const row = await db
+    .selectFrom("blocks")
+    .select("id")
+    .where("user_id", "=", callerId)
+    .where("target_id", "=", authorId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,71 @@
+// Like toggles (API.md §4.9): a unique (user, target) pair; the target's likes_count and the member's
+// liked_* total change in the same transaction, so counters equal a recount even under concurrent toggles.
+import { type Kysely, sql } from "kysely";
+import type { Database, LikeTableName } from "../../db/types.js";
+import { toTimestamp } from "../../lib/time.js";
+
+type CountedTable = "reviews" | "replies" | "collections" | "collection_comments" | "people";
+
+const TARGETS: Record<LikeTableName, { table: CountedTable; memberTotal?: string }> = {
+  review_likes: { table: "reviews", memberTotal: "liked_reviews_count" },
+  reply_likes: { table: "replies" },
+  collection_likes: { table: "collections", memberTotal: "liked_collections_count" },
+  collection_comment_likes: { table: "collection_comments" },
+  person_likes: { table: "people", memberTotal: "liked_people_count" },
+};
+
+/** Inserts or deletes the caller's like; returns whether the caller likes the target afterwards. */
+export async function toggleLike(
+  trx: Kysely<Database>,
+  likeTable: LikeTableName,
+  userId: number,
+  targetId: number,
+  now: Date,
+): Promise<boolean> {
+  const { table, memberTotal } = TARGETS[likeTable];
+  const removed = await trx
+    .deleteFrom(likeTable)
+    .where("user_id", "=", userId)
+    .where("target_id", "=", targetId)
+    .executeTakeFirst();
+  let delta = -1;
+  if (Number(removed.numDeletedRows) === 0) {
+    // A racing toggle may have inserted the pair first: then it already counted, and the caller likes it.
+    const inserted = await trx
+      .insertInto(likeTable)
+      .values({ user_id: userId, target_id: targetId, created_at: toTimestamp(now) })
+      .onConflict((oc) => oc.columns(["user_id", "target_id"]).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return true;
+    delta = 1;
+  }
+  const liked = delta === 1;
+  await trx
+    .updateTable(table)
+    .set({ likes_count: sql`likes_count + ${delta}` })
+    .where("id", "=", targetId)
+    .execute();
+  if (memberTotal) {
+    await sql`update users set ${sql.ref(memberTotal)} = ${sql.ref(memberTotal)} + ${delta} where id = ${userId}`.execute(
+      trx,
+    );
+  }
+  return liked;
+}
+
+/** Whether the caller likes each of `targetIds` (one query; empty for anonymous callers). */
+export async function likedSet(
+  db: Kysely<Database>,
+  likeTable: LikeTableName,
+  userId: number | null,
+  targetIds: readonly number[],
+): Promise<Set<number>> {
+  if (userId === null || targetIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom(likeTable)
+    .select("target_id")
+    .where("user_id", "=", userId)
+    .where("target_id", "in", [...new Set(targetIds)])
+    .execute();
+  return new Set(rows.map((r) => r.target_id));
+}

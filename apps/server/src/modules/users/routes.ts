@@ -1,0 +1,32 @@
+import { IdParams, Me, PatchMeRequest, UserProfile } from "@moviepedia/contract";
+import { requireCallerId } from "../../http/caller.js";
+import { parsePathId } from "../../http/ids.js";
+import { errors } from "../../http/schemas.js";
+import type { App } from "../../http/types.js";
+import type { UsersService } from "./service.js";
+
+export function userRoutes(app: App, users: UsersService): void {
+  app.get(
+    "/api/users/me",
+    { config: { auth: "required" }, schema: { tags: ["users"], response: { 200: Me, ...errors } } },
+    async (request) => users.getMe(requireCallerId(request)),
+  );
+
+  app.patch(
+    "/api/users/me",
+    {
+      config: { auth: "required" },
+      schema: { tags: ["users"], body: PatchMeRequest, response: { 200: Me, ...errors } },
+    },
+    async (request) => users.patchMe(requireCallerId(request), request.body),
+  );
+
+  app.get(
+    "/api/users/profile/:user_id",
+    {
+      config: { auth: "optional" },
+      schema: { tags: ["users"], params: IdParams("user_id"), response: { 200: UserProfile, ...errors } },
+    },
+    async (request) => users.getProfile(parsePathId(request.params.user_id, "user_id"), request.caller?.userId ?? null),
+  );
+}

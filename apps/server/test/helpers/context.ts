@@ -1,0 +1,85 @@
+// A real app on a real database per test file: in-memory SQLite, or a fresh PostgreSQL schema when
+// TEST_DATABASE_URL is set (the test script runs the whole suite once per database).
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
+import pg from "pg";
+import { buildApp, createServices, type Services } from "../../src/app.js";
+import { type Config, loadConfig } from "../../src/config.js";
+import { type DbHandle, openDatabase } from "../../src/db/connection.js";
+import { migrateToLatest } from "../../src/db/migrate.js";
+import { TestClock } from "./clock.js";
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
+export const dialectUnderTest = TEST_DATABASE_URL ? "postgres" : "sqlite";
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: DbHandle;
+  db: DbHandle["db"];
+  config: Config;
+  clock: TestClock;
+  services: Services;
+  close(): Promise<void>;
+}
+
+export interface ContextOptions {
+  env?: Record<string, string>;
+}
+
+async function openTestDatabase(): Promise<{ database: DbHandle; drop: () => Promise<void> }> {
+  if (!TEST_DATABASE_URL) {
+    return { database: openDatabase({ kind: "sqlite", file: ":memory:" }), drop: async () => {} };
+  }
+  const schema = `t_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const database = openDatabase({ kind: "postgres", url: TEST_DATABASE_URL }, { schema, poolSize: 5 });
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    },
+  };
+}
+
+export async function createTestContext(options: ContextOptions = {}): Promise<TestContext> {
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATABASE_URL: "sqlite::memory:",
+    JWT_SECRET: "test-secret-test-secret-test-secret-0123",
+    WEB_DIST: "apps/web/dist",
+    ...options.env,
+  } as NodeJS.ProcessEnv);
+  const { database, drop } = await openTestDatabase();
+  await migrateToLatest(database.db);
+  const clock = new TestClock();
+  const deps = { config, database, clock, logger: false };
+  // The app and the tests share one service container (same clock, database and rate-limit store).
+  const services = createServices(deps);
+  const app = await buildApp({ ...deps, services });
+  await app.ready();
+  return {
+    app,
+    database,
+    db: database.db,
+    config,
+    clock,
+    services,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+export async function countRows(ctx: TestContext, table: string): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(ctx.db);
+  return Number(rows[0]?.n ?? 0);
+}

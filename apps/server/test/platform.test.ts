@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, type TestContext } from "./helpers/context.js";
+import { createMember, injectAs } from "./helpers/factories.js";
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => ctx.close());
+
+describe("conventions", () => {
+  it("answers unknown /api routes and methods with the error shape", async () => {
+    for (const [method, url] of [
+      ["GET", "/api/nope"],
+      ["DELETE", "/api/health"],
+      ["GET", "/api"],
+    ] as const) {
+      const res = await ctx.app.inject({ method, url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ detail: expect.any(String), code: "NOT_FOUND" });
+      expect(res.headers["content-type"]).toMatch(/^application\/json/);
+    }
+  });
+
+  it("serves the health check without caching", async () => {
+    const res = await ctx.app.inject({ method: "GET", url: "/api/health/" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: "ok", database: "ok" });
+    expect(res.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("refuses non-JSON bodies with 415 and bad JSON with 400", async () => {
+    const form = await ctx.app.inject({
+      method: "POST",
+      url: "/api/users/signin",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "login_id=abcdef&login_password=abcd1234",
+    });
+    expect(form.statusCode).toBe(415);
+    expect(form.json().code).toBe("UNSUPPORTED_MEDIA_TYPE");
+    const noType = await ctx.app.inject({ method: "POST", url: "/api/users/signin", payload: "hello" });
+    expect(noType.statusCode).toBe(415);
+    const bad = await ctx.app.inject({
+      method: "POST",
+      url: "/api/users/signin",
+      headers: { "content-type": "application/json" },
+      payload: "{oops",
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ detail: expect.any(String), code: "INVALID_JSON" });
+    const array = await ctx.app.inject({
+      method: "POST",
+      url: "/api/users/signin",
+      headers: { "content-type": "application/json; charset=utf-8" },
+      payload: "[1,2]",
+    });
+    expect(array.json().code).toBe("INVALID_JSON");
+  });
+
+  it("accepts bodiless requests that carry Content-Type: application/json", async () => {
+    const member = await createMember(ctx);
+    const res = await injectAs(
+      ctx,
+      member,
+    )({
+      method: "PATCH",
+      url: "/api/users/me",
+      headers: { "content-type": "application/json" },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().id).toBe(member.id);
+  });
+
+  it("rejects oversized bodies with 413", async () => {
+    const res = await ctx.app.inject({
+      method: "POST",
+      url: "/api/users/signup",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ username: "x".repeat(1024 * 1024 + 10) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().code).toBe("BODY_TOO_LARGE");
+  });
+
+  it("validates path ids and treats ids above 2^31-1 as unknown", async () => {
+    const bad = await ctx.app.inject({ method: "GET", url: "/api/users/profile/abc" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ detail: expect.stringContaining("'user_id'"), code: "INVALID_FIELD" });
+    for (const id of ["2147483648", "99999999999999999999", "0"]) {
+      const res = await ctx.app.inject({ method: "GET", url: `/api/users/profile/${id}` });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe("USER_NOT_FOUND");
+    }
+  });
+
+  it("documents the API and serves docs under their own CSP", async () => {
+    const spec = await ctx.app.inject({ method: "GET", url: "/api/openapi.json" });
+    expect(spec.statusCode).toBe(200);
+    expect(spec.json().paths["/api/users/signin"]).toBeDefined();
+    const docs = await ctx.app.inject({ method: "GET", url: "/api/docs/" });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers["content-type"]).toMatch(/text\/html/);
+    const spa = await ctx.app.inject({ method: "GET", url: "/api/health" });
+    expect(String(spa.headers["content-security-policy"])).toContain("img-src 'self' data: https:");
+  });
+});

@@ -1,0 +1,11 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["test/**/*.test.ts"],
+    testTimeout: 30000,
+    hookTimeout: 60000,
+    pool: "forks",
+    reporters: process.env.CI ? ["default"] : ["default"],
+  },
+});

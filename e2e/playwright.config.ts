@@ -1,0 +1,51 @@
+// End-to-end tests: Debian's Chromium (never a downloaded browser) against the real server on a fresh database.
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const dbFile = path.join(os.tmpdir(), `moviepedia-e2e-${process.pid}.db`);
+
+export default defineConfig({
+  testDir: "./tests",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    locale: "ko-KR",
+    timezoneId: "Asia/Seoul",
+    trace: "off",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  webServer: {
+    command: `rm -f ${dbFile}* && node --import tsx apps/server/src/main.ts`,
+    cwd: path.resolve(import.meta.dirname, ".."),
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: `sqlite:${dbFile}`,
+      NODE_ENV: "test",
+      LOG_LEVEL: "warn",
+      JWT_SECRET: "e2e-secret-e2e-secret-e2e-secret-012345",
+      RATE_LIMIT_IP_PER_MIN: "0",
+    },
+  },
+});

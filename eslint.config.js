@@ -1,0 +1,89 @@
+// Lint rules, including the import boundaries of DESIGN.md ("Rules of the house").
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["**/node_modules/**", "**/dist/**", "var/**", "test-results/**", "playwright-report/**"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      "@typescript-eslint/no-explicit-any": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+    },
+  },
+  {
+    // The contract is shared by server and web: it depends on nothing of theirs.
+    files: ["packages/contract/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: ["**/apps/**", "@moviepedia/server", "@moviepedia/web"] }],
+    },
+  },
+  {
+    // Migrations are frozen in time: never import application code.
+    files: ["apps/server/src/db/migrations/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: ["../../*", "../types*", "@moviepedia/*"] }] },
+  },
+  {
+    // Repositories own SQL only: no HTTP layer, no services.
+    files: ["apps/server/src/modules/*/repository.ts", "apps/server/src/modules/*/repository/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: ["**/http/*", "fastify", "**/service.js", "**/routes.js"] }],
+    },
+  },
+  {
+    files: ["apps/server/src/**/*.ts"],
+    ignores: ["apps/server/src/config.ts"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        { object: "process", property: "env", message: "Read configuration from config.ts only." },
+      ],
+    },
+  },
+  {
+    files: ["apps/web/**/*.{ts,tsx}"],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Features import shared/ and the contract, never each other's insides (only their public index).
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/features/*/*", "!**/features/*/index*"],
+              message: "Import a feature only through its index.",
+            },
+            {
+              group: ["@moviepedia/server", "**/apps/server/**"],
+              message: "The web app talks to the server over HTTP.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["apps/web/src/features/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["../../*/**", "!../../../shared/**"], message: "Features never import each other's insides." },
+            {
+              group: ["@moviepedia/server", "**/apps/server/**"],
+              message: "The web app talks to the server over HTTP.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

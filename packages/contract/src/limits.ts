@@ -1,0 +1,114 @@
+// Shared limits and vocabularies of SPEC §5/§9 and API.md §1.7: the one place both server and web read them.
+
+/** Largest id the API accepts as "well-formed but maybe unknown" (2³¹−1). */
+export const MAX_ID = 2147483647;
+
+export const TEXT_MAX = 10000;
+export const COLLECTION_TITLE_MAX = 100;
+export const COLLECTION_OVERVIEW_MAX = 500;
+export const COLLECTION_MOVIES_MAX = 1000;
+export const COLLECTION_LIST_MOVIES_MAX = 12;
+export const STATUS_MESSAGE_MAX = 100;
+export const PROFILE_URL_MAX = 1000;
+export const SEARCH_QUERY_MAX = 100;
+export const WINDOW_CAP = 1000;
+export const MOVIE_IDS_BATCH_MAX = 100;
+export const RECOMMEND_LIMIT_MAX = 50;
+export const RECOMMEND_LIMIT_DEFAULT = 10;
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export const PAGE_SIZE = {
+  reviews: 10,
+  replies: 10,
+  collectionComments: 10,
+  collections: 5,
+  profileReviews: 9,
+  search: 10,
+  follows: 20,
+  personCreditsPerColumn: 3,
+  castPerPage: 3,
+} as const;
+
+/** Infinite scroll loads the next window when within this many pixels of the bottom. */
+export const INFINITE_SCROLL_THRESHOLD_PX = 100;
+/** The web app refreshes the access token this many seconds before it expires. */
+export const TOKEN_REFRESH_LEAD_SECONDS = 60;
+
+export const USERNAME_REGEX = /^[A-Za-z0-9_-]{3,20}$/;
+export const LOGIN_ID_REGEX = /^[A-Za-z0-9_.]{6,20}$/;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 20;
+
+/** Password: 8–20 characters, no whitespace, at least two of ASCII letters, ASCII digits, other characters. */
+export function isValidPassword(value: string): boolean {
+  const chars = [...value];
+  if (chars.length < PASSWORD_MIN || chars.length > PASSWORD_MAX) return false;
+  if (/\s/u.test(value)) return false;
+  const classes = [/[A-Za-z]/.test(value), /[0-9]/.test(value), /[^A-Za-z0-9]/.test(value)];
+  return classes.filter(Boolean).length >= 2;
+}
+
+/** Ratings: 0 means unrated; otherwise 0.5 … 5 in steps of 0.5. */
+export const RATING_STEPS = [0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5] as const;
+export function isValidRating(value: number): boolean {
+  return value === 0 || (RATING_STEPS as readonly number[]).includes(value);
+}
+
+export const STAR_LABELS: Readonly<Record<string, string>> = {
+  "0.5": "최악이에요",
+  "1.0": "싫어요",
+  "1.5": "재미없어요",
+  "2.0": "별로예요",
+  "2.5": "부족해요",
+  "3.0": "보통이에요",
+  "3.5": "볼만해요",
+  "4.0": "재미있어요",
+  "4.5": "훌륭해요",
+  "5.0": "최고예요",
+};
+export const UNRATED_LABEL = "평가하기";
+export function starLabel(rating: number): string {
+  return rating > 0 ? (STAR_LABELS[rating.toFixed(1)] ?? UNRATED_LABEL) : UNRATED_LABEL;
+}
+
+export const WATCH_STATUSES = ["", "WatchList", "Watching"] as const;
+export type WatchStatus = (typeof WATCH_STATUSES)[number];
+
+export const GRADES = ["전체 관람가", "12세 이상 관람가", "15세 이상 관람가", "청소년 관람불가", "제한상영가"] as const;
+
+export const CHART_TYPES = ["watcha10", "box_office", "watcha_buying", "netflix"] as const;
+export type ChartType = (typeof CHART_TYPES)[number];
+export const CHART_SIZES: Readonly<Record<ChartType, number>> = {
+  watcha10: 10,
+  box_office: 30,
+  watcha_buying: 30,
+  netflix: 10,
+};
+export const CHART_LABELS: Readonly<Record<ChartType, string>> = {
+  watcha10: "HOT 랭킹",
+  box_office: "박스오피스 순위",
+  watcha_buying: "구매 순위",
+  netflix: "스트리밍 순위",
+};
+
+export const DIRECTOR_KIND = "감독";
+export const CAST_KINDS = ["주연", "조연", "단역", "출연", "특별출연", "카메오"] as const;
+export const PERSON_ROLES = ["감독", "배우"] as const;
+export const CREDIT_GROUPS = ["감독", "출연"] as const;
+
+export const REVIEW_SORTS = ["oldest", "recent", "likes"] as const;
+export type ReviewSort = (typeof REVIEW_SORTS)[number];
+
+export const LOGIN_TYPES = ["local", "kakao", "google"] as const;
+export const OAUTH_PROVIDERS = ["kakao", "google"] as const;
+export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
+
+/** Free-text fields: over-long values are TEXT_TOO_LONG rather than INVALID_FIELD (API.md §1.7). */
+export const FREE_TEXT_FIELDS = ["content", "title", "overview", "status_message", "search_q"] as const;
+
+/** Number of Unicode code points (API.md counts characters as code points). */
+export function codePointLength(value: string): number {
+  let n = 0;
+  for (const _ of value) n++;
+  return n;
+}

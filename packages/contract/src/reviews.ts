@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { Int, Timestamp } from "./common.js";
+import { nonBlankText, rating, text, watchStatus } from "./fields.js";
+import { TEXT_MAX } from "./limits.js";
+
+export const Review = z.object({
+  id: Int,
+  movie_id: Int,
+  user_id: Int,
+  user_name: z.string(),
+  profile_url: z.string(),
+  content: z.string(),
+  rating: z.number(),
+  status: z.string(),
+  spoiler: z.boolean(),
+  like: z.boolean(),
+  likes_count: Int,
+  comments_count: Int,
+  created_at: Timestamp,
+});
+export type Review = z.infer<typeof Review>;
+
+/** POST/PATCH/PUT body: every field optional; `null` means absent (API.md §4.5). */
+export const ReviewWrite = z.object({
+  content: text(TEXT_MAX).nullable().optional(),
+  rating: rating.nullable().optional(),
+  spoiler: z.boolean().nullable().optional(),
+  status: watchStatus.nullable().optional(),
+});
+export type ReviewWrite = z.infer<typeof ReviewWrite>;
+
+export const ReviewListQuery = z.object({
+  begin: z.string().optional(),
+  end: z.string().optional(),
+  sort: z.string().optional(),
+  has_content: z.string().optional(),
+  following: z.string().optional(),
+});
+
+export const Reply = z.object({
+  id: Int,
+  review_id: Int,
+  user_id: Int,
+  user_name: z.string(),
+  profile_url: z.string(),
+  content: z.string(),
+  like: z.boolean(),
+  likes_count: Int,
+  created_at: Timestamp,
+});
+export type Reply = z.infer<typeof Reply>;
+
+export const ContentWrite = z.object({ content: nonBlankText(TEXT_MAX) });
+export type ContentWrite = z.infer<typeof ContentWrite>;
