@@ -58,3 +58,98 @@ export function injectAs(ctx: TestContext, member: Pick<TestMember, "accessToken
       },
     });
 }
+
+export interface MovieOverrides {
+  title?: string;
+  originalTitle?: string;
+  year?: number;
+  runningTime?: number | null;
+  genres?: string[];
+  countries?: string[];
+}
+
+async function namedId(ctx: TestContext, table: "genres" | "countries", name: string): Promise<number> {
+  const found = await ctx.db.selectFrom(table).select("id").where("name", "=", name).executeTakeFirst();
+  if (found) return found.id;
+  const row = await ctx.db.insertInto(table).values({ name }).returning("id").executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A catalog movie with genres and countries (no credits unless `addCredit` is used). */
+export async function createMovie(
+  ctx: TestContext,
+  overrides: MovieOverrides = {},
+): Promise<{ id: number; title: string }> {
+  sequence++;
+  const title = overrides.title ?? `테스트 영화 ${sequence}`;
+  const movie = await ctx.db
+    .insertInto("movies")
+    .values({
+      key: `test-movie-${sequence}-${Math.random().toString(36).slice(2, 8)}`,
+      title,
+      original_title: overrides.originalTitle ?? `Test Movie ${sequence}`,
+      english_title: null,
+      year: overrides.year ?? 2020,
+      running_time: overrides.runningTime === undefined ? 120 : overrides.runningTime,
+      grade: "15세 이상 관람가",
+      synopsis: "테스트용 줄거리입니다.",
+      poster_url: null,
+      backdrop_url: null,
+      created_at: toTimestamp(ctx.clock.now()),
+    })
+    .returning(["id", "title"])
+    .executeTakeFirstOrThrow();
+  for (const [position, name] of (overrides.genres ?? ["드라마"]).entries()) {
+    await ctx.db
+      .insertInto("movie_genres")
+      .values({ movie_id: movie.id, genre_id: await namedId(ctx, "genres", name), position })
+      .execute();
+  }
+  for (const [position, name] of (overrides.countries ?? ["한국"]).entries()) {
+    await ctx.db
+      .insertInto("movie_countries")
+      .values({ movie_id: movie.id, country_id: await namedId(ctx, "countries", name), position })
+      .execute();
+  }
+  return movie;
+}
+
+/** A person, optionally credited on movies: `credits` = [{movieId, kind, character?}]. */
+export async function createPerson(
+  ctx: TestContext,
+  name: string,
+  credits: Array<{ movieId: number; kind: string; character?: string | null }> = [],
+): Promise<{ id: number; name: string }> {
+  sequence++;
+  const person = await ctx.db
+    .insertInto("people")
+    .values({
+      key: `test-person-${sequence}-${Math.random().toString(36).slice(2, 8)}`,
+      name,
+      original_name: null,
+      biography: null,
+      profile_url: null,
+      credits_count: credits.length,
+      created_at: toTimestamp(ctx.clock.now()),
+    })
+    .returning(["id", "name"])
+    .executeTakeFirstOrThrow();
+  for (const credit of credits) {
+    const last = await ctx.db
+      .selectFrom("credits")
+      .select((eb) => eb.fn.max("position").as("p"))
+      .where("movie_id", "=", credit.movieId)
+      .executeTakeFirst();
+    await ctx.db
+      .insertInto("credits")
+      .values({
+        movie_id: credit.movieId,
+        person_id: person.id,
+        kind: credit.kind,
+        character: credit.character ?? null,
+        position: Number(last?.p ?? -1) + 1,
+      })
+      .execute();
+  }
+  return person;
+}
