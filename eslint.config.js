@@ -76,7 +76,13 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { group: ["../../*/**", "!../../../shared/**"], message: "Features never import each other's insides." },
+            {
+              // From features/<area>/<dir>/file: "../../<other>/…" is another feature's inside ("../../<other>" is
+              // its index; "../../../shared/…" is shared). A glob cannot say this: gitignore-style negation cannot
+              // re-include "../../../shared" once "../../*/**" has excluded its parent.
+              regex: "^\\.\\./\\.\\./(?!\\.\\.)[^/]+/(?!index$)",
+              message: "Features never import each other's insides.",
+            },
             {
               group: ["@moviepedia/server", "**/apps/server/**"],
               message: "The web app talks to the server over HTTP.",

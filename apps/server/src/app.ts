@@ -9,24 +9,31 @@ import fastifySwaggerUi from "@fastify/swagger-ui";
 import { BODY_LIMIT_BYTES } from "@moviepedia/contract";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import type { Config } from "./config.js";
 import { registerAuth } from "./http/auth.js";
 import { registerBodyParsers } from "./http/body-parser.js";
-import { registerErrorHandling } from "./http/error-handler.js";
+import { registerCors } from "./http/cors.js";
+import { frameworkErrors, registerErrorHandling } from "./http/error-handler.js";
+import { type LogOverrides, loggerOptions } from "./http/logging.js";
 import { registerRateLimits } from "./http/rate-limit.js";
+import { registerRequestMetrics } from "./http/request-metrics.js";
+import { registerGracefulClose } from "./http/shutdown.js";
 import type { App } from "./http/types.js";
 import { validatorCompiler } from "./http/validation.js";
+import { metrics } from "./lib/metrics.js";
 import { registerRoutes } from "./routes.js";
 import { createServices, type ServiceDeps, type Services } from "./services.js";
 
 export { createServices, type Services } from "./services.js";
 
 export interface AppDeps extends ServiceDeps {
-  /** Pino logger options or false; defaults to the configured level. */
-  logger?: boolean | object;
+  /** false: no logs; otherwise the token-free logger of http/logging.ts, optionally to another stream or level. */
+  logger?: boolean | LogOverrides;
   /** Services already built for these deps (tests share them with the app). */
   services?: Services;
 }
+
+/** Node caps a request head at 16 KiB, so no path parameter is ever longer than this. */
+const MAX_PARAM_LENGTH = 16 * 1024;
 
 const SPA_CSP = {
   defaultSrc: ["'self'"],
@@ -41,36 +48,50 @@ const SPA_CSP = {
   frameAncestors: ["'none'"],
 };
 
-function loggerOptions(config: Config) {
-  return {
-    level: config.logLevel,
-    // Tokens never reach the log: no auth or cookie headers, and URLs are logged without their query string
-    // (OAuth callbacks carry code and state there).
-    redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
-    serializers: {
-      req(req: { method: string; url: string; ip?: string }) {
-        return { method: req.method, url: req.url.split("?")[0], ip: req.ip };
-      },
-    },
-  };
+// /api/docs runs Swagger UI from local assets: scripts and styles from this origin, icons as data: URLs; nothing
+// else (no CDN, no validator badge, no framing). Inline styles are allowed because Swagger UI sets some while
+// expanding operations (checked in Chromium: no violation with this policy). The SPA's policy stays elsewhere.
+const DOCS_CSP = [
+  "default-src 'self'",
+  "base-uri 'self'",
+  "connect-src 'self'",
+  "font-src 'self' data:",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "img-src 'self' data:",
+  "object-src 'none'",
+  "script-src 'self'",
+  "script-src-attr 'none'",
+  "style-src 'self' 'unsafe-inline'",
+].join("; ");
+
+function isApiPath(url: string): boolean {
+  return url === "/api" || url.startsWith("/api/") || url.startsWith("/api?");
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const services = deps.services ?? createServices(deps);
   const app = Fastify({
-    logger: deps.logger ?? loggerOptions(config),
+    logger: deps.logger === false ? false : loggerOptions(config, deps.logger === true ? {} : deps.logger),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
-    routerOptions: { ignoreTrailingSlash: true },
+    // Long ids still reach the route, which answers its 404 (Fastify's default 100-character limit answers 414).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors,
+    // close() stops accepting connections, drops idle keep-alive ones and waits for requests in flight.
     forceCloseConnections: "idle",
   }).withTypeProvider<ZodTypeProvider>() as App;
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerBodyParsers(app);
-  registerRateLimits(app, services.limiter, config.rateLimits);
+  // onRequest order = precedence: CORS headers on everything, then 429, then 401 (API.md §2.2).
+  registerCors(app, config.corsOrigins);
+  registerRateLimits(app, services.limiter, config.rateLimits, services.tokens.tokenOwner);
   registerAuth(app, services.auth.verifyBearer);
+  registerRequestMetrics(app, metrics);
+  registerGracefulClose(app);
   registerErrorHandling(app, config.webDist);
 
   await app.register(fastifyCookie);
@@ -81,7 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook("onSend", async (request, reply, payload) => {
     const url = request.url;
-    if ((url === "/api" || url.startsWith("/api/")) && !url.startsWith("/api/docs")) {
+    if (isApiPath(url) && !url.startsWith("/api/docs")) {
       reply.header("Cache-Control", "no-store");
     }
     return payload;
@@ -97,10 +118,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: "/api/docs",
-    staticCSP: true,
-    transformStaticCSP: (header) => `${header}; frame-ancestors 'none'`,
+    staticCSP: DOCS_CSP,
   });
-  app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  app.get("/api/openapi.json", { schema: { tags: ["operations"], summary: "This OpenAPI document." } }, async () =>
+    app.swagger(),
+  );
 
   registerRoutes(app, services);
 

@@ -6,41 +6,69 @@ import { z } from "zod";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
+// An empty variable (`PORT=` in an env file) means "not set" everywhere, never 0 or false.
+const unset = (v: string | undefined) => v === undefined || v.trim() === "";
+
 const bool = (fallback: boolean) =>
   z
-    .enum(["true", "false", "1", "0", "yes", "no"])
+    .string()
     .optional()
-    .transform((v) => (v === undefined ? fallback : ["true", "1", "yes"].includes(v)));
-const int = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
+    .transform((v, ctx) => {
+      if (unset(v)) return fallback;
+      const value = v!.trim().toLowerCase();
+      if (["true", "1", "yes"].includes(value)) return true;
+      if (["false", "0", "no"].includes(value)) return false;
+      ctx.addIssue({ code: "custom", message: `must be true or false (got "${v}")` });
+      return z.NEVER;
+    });
+const int = (fallback: number, min = 0) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (unset(v)) return fallback;
+      const value = v!.trim();
+      if (!/^[0-9]{1,15}$/.test(value) || Number(value) < min) {
+        ctx.addIssue({ code: "custom", message: `must be a whole number of at least ${min} (got "${v}")` });
+        return z.NEVER;
+      }
+      return Number(value);
+    });
 const optionalString = z
   .string()
   .optional()
-  .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
+  .transform((v) => (unset(v) ? undefined : v!.trim()));
+const withDefault = (fallback: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (unset(v) ? fallback : v!.trim()));
 
 const providerSchema = (prefix: "KAKAO" | "GOOGLE", defaults: { authorize: string; token: string; userinfo: string }) =>
   z.object({
     [`${prefix}_CLIENT_ID`]: optionalString,
     [`${prefix}_CLIENT_SECRET`]: optionalString,
     [`${prefix}_REDIRECT_URI`]: optionalString,
-    [`${prefix}_AUTHORIZE_URL`]: z.string().url().default(defaults.authorize),
-    [`${prefix}_TOKEN_URL`]: z.string().url().default(defaults.token),
-    [`${prefix}_USERINFO_URL`]: z.string().url().default(defaults.userinfo),
+    [`${prefix}_AUTHORIZE_URL`]: withDefault(defaults.authorize).pipe(z.url()),
+    [`${prefix}_TOKEN_URL`]: withDefault(defaults.token).pipe(z.url()),
+    [`${prefix}_USERINFO_URL`]: withDefault(defaults.userinfo).pipe(z.url()),
   });
 
 const EnvSchema = z
   .object({
-    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    NODE_ENV: withDefault("development").pipe(z.enum(["development", "production", "test"])),
     PORT: int(3000, 0),
-    HOST: z.string().default("0.0.0.0"),
-    DATABASE_URL: z.string().default("sqlite:./var/moviepedia.db"),
+    HOST: withDefault("0.0.0.0"),
+    DATABASE_URL: withDefault("sqlite:./var/moviepedia.db"),
     REDIS_URL: optionalString,
-    SEED_DEMO: z.enum(["true", "false", "1", "0"]).optional(),
+    REDIS_KEY_PREFIX: withDefault("moviepedia:"),
+    SEED_DEMO: optionalString.pipe(z.enum(["true", "false", "1", "0", "yes", "no"]).optional()),
     PUBLIC_ORIGIN: optionalString,
     JWT_SECRET: optionalString,
     ACCESS_TOKEN_TTL_MINUTES: int(30, 1),
     REFRESH_TOKEN_TTL_DAYS: int(14, 1),
     REFRESH_REUSE_GRACE_SECONDS: int(30, 0),
-    COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
+    COOKIE_SECURE: withDefault("auto").pipe(z.enum(["auto", "true", "false"])),
     TRUST_PROXY: bool(false),
     CORS_ORIGINS: optionalString,
     KAKAO_PKCE: bool(false),
@@ -56,7 +84,7 @@ const EnvSchema = z
     RECOMMENDER_RETRAIN_MIN_NEW_RATINGS: int(100),
     HOT_RANKING_REFRESH_S: int(300, 1),
     METRICS_TOKEN: optionalString,
-    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+    LOG_LEVEL: optionalString.pipe(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional()),
     WEB_DIST: optionalString,
   })
   .and(
@@ -92,6 +120,8 @@ export interface Config {
   host: string;
   database: DatabaseConfig;
   redisUrl: string | undefined;
+  /** Namespace of every Redis key this deployment writes (several deployments, or test runs, on one Redis). */
+  redisKeyPrefix: string;
   seedDemo: boolean;
   publicOrigin: string | undefined;
   jwtSecret: Uint8Array;
@@ -137,14 +167,42 @@ export function parseDatabaseUrl(url: string): DatabaseConfig {
   throw new ConfigError(["DATABASE_URL: must start with sqlite: or postgres://"]);
 }
 
+function databaseProblem(url: string): string | null {
+  try {
+    parseDatabaseUrl(url);
+    return null;
+  } catch (error) {
+    return error instanceof ConfigError ? error.problems.join("; ") : String(error);
+  }
+}
+
+function corsOrigins(raw: string | undefined, problems: string[]): string[] {
+  const origins = (raw ?? "")
+    .split(",")
+    .map((s) => s.trim().replace(/\/+$/, ""))
+    .filter(Boolean);
+  for (const origin of origins) {
+    if (!/^https?:\/\/[^/?#\s]+$/.test(origin)) {
+      problems.push(`CORS_ORIGINS: "${origin}" is not an origin like https://example.com`);
+    }
+  }
+  return origins;
+}
+
+/** Parses the environment once; every problem found is reported together (ConfigError.problems). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Config> {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    const dbProblem = env.DATABASE_URL?.trim() ? databaseProblem(env.DATABASE_URL.trim()) : null;
+    if (dbProblem) problems.push(dbProblem);
+    throw new ConfigError(problems);
   }
   const e = parsed.data as z.infer<typeof EnvSchema> & Record<string, string | undefined>;
-  const database = parseDatabaseUrl(e.DATABASE_URL);
   const problems: string[] = [];
+  const dbProblem = databaseProblem(e.DATABASE_URL);
+  if (dbProblem) problems.push(dbProblem);
+  const database: DatabaseConfig = dbProblem ? { kind: "sqlite", file: ":memory:" } : parseDatabaseUrl(e.DATABASE_URL);
   const secretRequired = e.NODE_ENV === "production" || database.kind === "postgres";
   let jwtSecretGenerated = false;
   let jwtSecret: Uint8Array;
@@ -155,6 +213,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     if (secretRequired) problems.push("JWT_SECRET: required in production and with PostgreSQL (at least 32 bytes)");
     jwtSecret = randomBytes(32);
     jwtSecretGenerated = true;
+  }
+  const cors = corsOrigins(e.CORS_ORIGINS, problems);
+  if (e.PUBLIC_ORIGIN && !/^https?:\/\/[^/?#\s]+\/*$/.test(e.PUBLIC_ORIGIN)) {
+    problems.push(`PUBLIC_ORIGIN: "${e.PUBLIC_ORIGIN}" is not an origin like https://example.com`);
   }
   if (problems.length) throw new ConfigError(problems);
   const provider = (prefix: "KAKAO" | "GOOGLE", pkce: boolean): OAuthProviderConfig | undefined => {
@@ -176,7 +238,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     host: e.HOST,
     database,
     redisUrl: e.REDIS_URL,
-    seedDemo: e.SEED_DEMO === undefined ? e.NODE_ENV !== "production" : ["true", "1"].includes(e.SEED_DEMO),
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    seedDemo: e.SEED_DEMO === undefined ? e.NODE_ENV !== "production" : ["true", "1", "yes"].includes(e.SEED_DEMO),
     publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/+$/, ""),
     jwtSecret,
     jwtSecretGenerated,
@@ -185,10 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
     cookieSecure: e.COOKIE_SECURE,
     trustProxy: e.TRUST_PROXY,
-    corsOrigins: (e.CORS_ORIGINS ?? "")
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean),
+    corsOrigins: cors,
     oauth: { kakao: provider("KAKAO", e.KAKAO_PKCE), google: provider("GOOGLE", true) },
     rateLimits: {
       signinFailures: e.RATE_LIMIT_SIGNIN_FAILURES,

@@ -1,25 +1,53 @@
 // Boot: read config → open db → migrate → seed if empty → listen; graceful shutdown on SIGTERM/SIGINT.
+import { Redis } from "ioredis";
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { openDatabase } from "./db/connection.js";
 import { migrateToLatest } from "./db/migrate.js";
+import { seedIfEmpty } from "./db/seed/index.js";
+import { startJobs } from "./jobs/index.js";
+import { systemClock } from "./lib/time.js";
+import { RedisRateLimitStore } from "./lib/rate-limiter.js";
+
+/** Requests still running this long after a shutdown signal are cut off. */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = openDatabase(config.database);
   await migrateToLatest(database.db);
-  const app = await buildApp({ config, database });
+  const seeded = await seedIfEmpty(database.db, { seedDemo: config.seedDemo, clock: systemClock });
+  // With REDIS_URL every instance counts rate limits in the same place; otherwise they live in this process.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  const rateLimitStore = redis ? new RedisRateLimitStore(redis, `${config.redisKeyPrefix}rl:`) : undefined;
+  const app = await buildApp({ config, database, rateLimitStore });
   if (config.jwtSecretGenerated) {
     app.log.warn("JWT_SECRET is not set: using a random secret for this run (sessions end on restart).");
   }
+  redis?.on("error", (error: Error) => app.log.error({ err: error }, "redis error"));
+  if (seeded) app.log.info({ ...seeded.catalog, demo: seeded.demo, ms: seeded.ms }, "seeded an empty database");
+  await startJobs(app, { db: database.db, config, clock: systemClock });
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down");
-    await app.close();
-    await database.close();
-    process.exit(0);
+    const force = setTimeout(() => {
+      app.log.error("shutdown took too long; exiting");
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    try {
+      // Stops accepting connections and waits for requests in flight (app.ts: forceCloseConnections "idle").
+      await app.close();
+      await redis?.quit();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, "shutdown failed");
+      process.exit(1);
+    }
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));

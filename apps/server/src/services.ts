@@ -6,7 +6,21 @@ import { MemoryRateLimitStore, type RateLimitStore } from "./lib/rate-limiter.js
 import { type Clock, systemClock } from "./lib/time.js";
 import { createAuthService } from "./modules/auth/service.js";
 import { createTokenService } from "./modules/auth/tokens.js";
+import { createCollectionCommentsService } from "./modules/collection-comments/service.js";
+import { createCollectionsService } from "./modules/collections/service.js";
+import { createOAuthService } from "./modules/oauth/service.js";
+import { createRepliesService } from "./modules/replies/service.js";
+import { createReviewsService } from "./modules/reviews/service.js";
+import { createLikesListsService } from "./modules/social/likes-lists.js";
+import { createSocialService } from "./modules/social/service.js";
+import { createAccountDeletionService } from "./modules/users/account-deletion.js";
 import { createUsersService } from "./modules/users/service.js";
+import { createMoviesService } from "./modules/movies/service.js";
+import { createPeopleService } from "./modules/people/service.js";
+import { indexSearchDocument } from "./modules/search/index.js";
+import { createSearchService } from "./modules/search/service.js";
+import { createAnalysisService } from "./modules/analysis/service.js";
+import { createRecommendService } from "./modules/recommend/service.js";
 
 export interface ServiceDeps {
   config: Config;
@@ -23,7 +37,48 @@ export function createServices(deps: ServiceDeps) {
   const tokens = createTokenService(config, clock);
   const auth = createAuthService({ db, config, clock, tokens, limiter });
   const users = createUsersService(db);
-  return { config, database, db, clock, limiter, tokens, auth, users };
+  const social = createSocialService({ db, clock });
+  const likesLists = createLikesListsService(db);
+  const accountDeletion = createAccountDeletionService({ db, auth });
+  const oauth = createOAuthService({
+    db,
+    config,
+    clock,
+    auth,
+    onUserCreated: (trx, user) => indexSearchDocument(trx, "user", user.id, [user.username]),
+  });
+  const collections = createCollectionsService({ db, clock });
+  const collectionComments = createCollectionCommentsService({ db, clock });
+  const reviews = createReviewsService({ db, clock, dialect: database.dialect });
+  const replies = createRepliesService({ db, clock, dialect: database.dialect });
+  const movies = createMoviesService(db);
+  const people = createPeopleService(db, clock);
+  const search = createSearchService(db);
+  const analysis = createAnalysisService({ db, clock });
+  const recommend = createRecommendService({ db, clock });
+  return {
+    config,
+    database,
+    db,
+    clock,
+    limiter,
+    tokens,
+    auth,
+    users,
+    social,
+    likesLists,
+    accountDeletion,
+    oauth,
+    collections,
+    collectionComments,
+    reviews,
+    replies,
+    movies,
+    people,
+    search,
+    analysis,
+    recommend,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -8,11 +8,16 @@ const title = z
   .string()
   .transform((v) => v.trim())
   .pipe(text(COLLECTION_TITLE_MAX).refine((v) => v.length > 0, { message: "must not be empty" }));
-/** Overview: ≤ 500; blank is stored as null. */
+/** Overview on create: ≤ 500; absent, null or blank is stored as null. */
 const overview = text(COLLECTION_OVERVIEW_MAX)
   .nullable()
   .optional()
-  .transform((v) => (v === undefined ? undefined : v === null || v.trim() === "" ? null : v));
+  .transform((v) => (v === undefined || v === null || v.trim() === "" ? null : v));
+/** Overview on PATCH: absent or null leaves it unchanged (undefined); `""`/blank clears it to null. */
+const overviewPatch = text(COLLECTION_OVERVIEW_MAX)
+  .nullable()
+  .optional()
+  .transform((v) => (v === undefined || v === null ? undefined : v.trim() === "" ? null : v));
 
 export const CollectionMovie = z.object({
   id: Int,
@@ -45,7 +50,7 @@ export type CollectionCreate = z.infer<typeof CollectionCreate>;
 
 export const CollectionPatch = z.object({
   title: title.nullable().optional(),
-  overview,
+  overview: overviewPatch,
   add_movie_ids: z.array(bodyId).nullable().optional(),
   delete_movie_ids: z.array(bodyId).nullable().optional(),
 });

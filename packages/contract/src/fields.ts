@@ -4,10 +4,14 @@ import { codePointLength, isValidRating, WATCH_STATUSES } from "./limits.js";
 
 /** Free text of at most `max` code points; over-long → TEXT_TOO_LONG on the server. */
 export const text = (max: number) =>
-  z.string().refine((v) => codePointLength(v) <= max, {
-    message: `must be at most ${max} characters`,
-    params: { textTooLong: max },
-  });
+  z
+    .string()
+    .refine((v) => codePointLength(v) <= max, {
+      message: `must be at most ${max} characters`,
+      params: { textTooLong: max },
+    })
+    // PostgreSQL text cannot hold U+0000 (the insert fails), so it is refused as bad input on every database.
+    .refine((v) => !v.includes("\u0000"), { message: "must not contain NUL characters" });
 
 /** Free text that must hold something besides whitespace (replies, collection comments). */
 export const nonBlankText = (max: number) =>

@@ -1,11 +1,23 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from "kysely";
+import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from "kysely";
 import * as m0001 from "./migrations/0001-initial.js";
+import * as m0003 from "./migrations/0003-search.js";
+import * as m0004 from "./migrations/0004-hot-ranking.js";
+import * as m0005 from "./migrations/0005-catalog-version.js";
 import type { Database } from "./types.js";
 
 // Listed by hand (not read from disk) so migrations run the same from source, tests and bundles.
 const migrations: Record<string, Migration> = {
   "0001-initial": m0001,
+  "0003-search": m0003,
+  "0004-hot-ranking": m0004,
+  "0005-catalog-version": m0005,
 };
+
+async function postgresSchema(db: Kysely<Database>): Promise<string | undefined> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema ?? undefined;
+}
 
 class StaticProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
@@ -13,8 +25,19 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider: new StaticProvider() });
+/**
+ * `schema` (PostgreSQL only) keeps Kysely's bookkeeping tables in that schema; without it Kysely may find another
+ * schema's tables through introspection (tests run each file in its own schema).
+ */
+export async function migrateToLatest(db: Kysely<Database>, options: { schema?: string } = {}): Promise<void> {
+  // Without an explicit schema, PostgreSQL uses the connection's own (DATABASE_URL may set search_path), so a
+  // server or CLI pointed at one schema of a shared database never mistakes another schema's bookkeeping for its own.
+  const schema = options.schema ?? (await postgresSchema(db));
+  const migrator = new Migrator({
+    db,
+    provider: new StaticProvider(),
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {

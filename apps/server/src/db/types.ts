@@ -193,6 +193,16 @@ export interface RecommenderModelsTable {
   payload: string;
 }
 
+/** One searchable text (modules/search): id = kind × 2³⁴ + record id × 4 + field; full-text indexes hang off it. */
+export interface SearchDocumentsTable {
+  id: number;
+  kind: number;
+  ref_id: number;
+  field: number;
+  norm: string;
+  chosung: string;
+}
+
 export interface AppStateTable {
   key: string;
   value: string;
@@ -226,6 +236,7 @@ export interface Database {
   job_leases: JobLeasesTable;
   recommender_models: RecommenderModelsTable;
   app_state: AppStateTable;
+  search_documents: SearchDocumentsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -3,7 +3,21 @@ import { BODY_LIMIT_BYTES } from "@moviepedia/contract";
 import type { FastifyInstance } from "fastify";
 import { ApiError } from "./errors.js";
 
+/**
+ * What a literal JSON `null` body parses to. Fastify hands validators `null` for "no body", so a real `null` needs
+ * its own value: routes with a body schema refuse it (INVALID_JSON, see validation.ts), routes without one ignore
+ * it like any other unexpected body.
+ */
+export const JSON_NULL_BODY: Readonly<Record<string, never>> = Object.freeze({});
+
 export function registerBodyParsers(app: FastifyInstance): void {
+  // A bodiless request's Content-Type does not matter (API.md §1.2), but Fastify answers 415 to an empty or
+  // malformed one (`Content-Type:`, `text`) before looking at the body: drop it when there is no body.
+  app.addHook("onRequest", async (request) => {
+    const h = request.headers;
+    const bodiless = h["transfer-encoding"] === undefined && (h["content-length"] ?? "0") === "0";
+    if (bodiless && h["content-type"] !== undefined) delete h["content-type"];
+  });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
     "application/json",
@@ -13,17 +27,14 @@ export function registerBodyParsers(app: FastifyInstance): void {
       if (text.trim() === "") return done(null, undefined);
       try {
         const value: unknown = JSON.parse(text);
-        // Bodies are objects; a bare `null` is refused here so that null later always means "no body".
-        if (value === null) return done(new ApiError("INVALID_JSON", "Request body must be a JSON object."), undefined);
-        done(null, value);
+        done(null, value === null ? JSON_NULL_BODY : value);
       } catch {
         done(new ApiError("INVALID_JSON", "Request body is not valid JSON."), undefined);
       }
     },
   );
   app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: BODY_LIMIT_BYTES }, (_request, body, done) => {
-    const size = typeof body === "string" ? body.length : body.length;
-    if (size === 0) return done(null, undefined);
+    if (body.length === 0) return done(null, undefined);
     done(new ApiError("UNSUPPORTED_MEDIA_TYPE", "Request body must be application/json."), undefined);
   });
 }

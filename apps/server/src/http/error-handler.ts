@@ -29,17 +29,37 @@ function toApiError(error: FastifyError): ApiError | null {
   if (error.statusCode === 400 && (error as { validation?: unknown }).validation) {
     return new ApiError("INVALID_FIELD", "Request is invalid.");
   }
-  if (error.statusCode === 400 && error.code?.startsWith("FST_ERR_CTP"))
-    return new ApiError("INVALID_JSON", error.message);
+  if (error.statusCode === 400 && error.code?.startsWith("FST_ERR_CTP")) {
+    return new ApiError("INVALID_JSON", "Request body is not valid JSON.");
+  }
+  // Any other client fault raised by a plugin (a bad Range header on a docs asset, …) is never a 500.
+  const status = error.statusCode ?? 500;
+  if (status === 401) return new ApiError("AUTH_REQUIRED", "Authentication is required.");
+  if (status === 403) return new ApiError("FORBIDDEN", "Forbidden.");
+  if (status >= 400 && status < 500) return new ApiError("INVALID_FIELD", "Parameter 'request' is invalid.");
   return null;
 }
 
 export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {
   reply.headers(error.headers);
+  // Also set here for errors answered before routing (frameworkErrors), which skip the app's onSend hook.
+  reply.header("Cache-Control", "no-store");
   return reply.code(ERROR_STATUS[error.code]).type("application/json; charset=utf-8").send({
     detail: error.detail,
     code: error.code,
   });
+}
+
+/**
+ * Errors Fastify raises before routing (a path that is not valid percent-encoding, an over-long parameter): answered
+ * in the error shape under /api instead of Fastify's own JSON. Pass as the `frameworkErrors` server option.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (!isApi(request.raw.url ?? "")) {
+    void reply.code(400).type("text/plain; charset=utf-8").send("Bad Request");
+    return;
+  }
+  void sendApiError(reply, new ApiError("INVALID_FIELD", "Parameter 'path' is not a valid URL component."));
 }
 
 export function registerErrorHandling(app: FastifyInstance, webDist: string): void {
@@ -51,6 +71,11 @@ export function registerErrorHandling(app: FastifyInstance, webDist: string): vo
     }
     request.log.error({ err: error }, "unhandled error");
     return sendApiError(reply, new ApiError("INTERNAL_ERROR", "An unexpected error occurred."));
+  });
+
+  // An unknown /api route is 404 right after 429, before its body is read (else a bad body would answer 415/413).
+  app.addHook("onRequest", async (request) => {
+    if (request.is404 && isApi(request.url)) throw new ApiError("NOT_FOUND", "Not found.");
   });
 
   const indexFile = path.join(webDist, "index.html");

@@ -1,6 +1,5 @@
 // Rate limits of API.md §1.10, checked first in onRequest (429 precedes every other status).
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { decodeJwt } from "jose";
 import type { Config } from "../config.js";
 import type { RateLimitStore } from "../lib/rate-limiter.js";
 import { ApiError } from "./errors.js";
@@ -19,16 +18,16 @@ export function rateLimited(retryAfter: number): ApiError {
   return new ApiError("RATE_LIMITED", "Too many requests.", { "Retry-After": String(Math.max(1, retryAfter)) });
 }
 
-/** The member a request claims to be, read without verification: only used to pick a rate-limit bucket. */
-function claimedUser(request: FastifyRequest): string | null {
+/**
+ * Names the member a bearer was issued to, from a token this server signed (an expired or revoked one still counts:
+ * its owner is who is writing). Forged or malformed tokens give null and fall back to the per-IP bucket, so nobody
+ * can exhaust another member's write limits with a made-up `sub`.
+ */
+export type BearerIdentifier = (token: string) => Promise<number | null>;
+
+async function claimedUser(request: FastifyRequest, identify: BearerIdentifier): Promise<number | null> {
   const token = readBearer(request);
-  if (!token) return null;
-  try {
-    const sub = decodeJwt(token).sub;
-    return typeof sub === "string" && /^[0-9]{1,10}$/.test(sub) ? sub : null;
-  } catch {
-    return null;
-  }
+  return token ? identify(token) : null;
 }
 
 export interface Limiter {
@@ -61,9 +60,15 @@ export function createLimiter(store: RateLimitStore): Limiter {
   };
 }
 
-export function registerRateLimits(app: FastifyInstance, limiter: Limiter, limits: Config["rateLimits"]): void {
+export function registerRateLimits(
+  app: FastifyInstance,
+  limiter: Limiter,
+  limits: Config["rateLimits"],
+  identify: BearerIdentifier,
+): void {
   app.addHook("onRequest", async (request) => {
-    if (!request.url.startsWith("/api")) return;
+    const url = request.url;
+    if (url !== "/api" && !url.startsWith("/api/") && !url.startsWith("/api?")) return;
     const kind = request.routeOptions.config?.rateLimit ?? "ip";
     const ip = request.ip;
     switch (kind) {
@@ -71,8 +76,8 @@ export function registerRateLimits(app: FastifyInstance, limiter: Limiter, limit
         return;
       case "create":
       case "toggle": {
-        const user = claimedUser(request);
-        if (!user) return limiter.consume(`ip:${ip}`, limits.ipPerMin, 60);
+        const user = await claimedUser(request, identify);
+        if (user === null) return limiter.consume(`ip:${ip}`, limits.ipPerMin, 60);
         const limit = kind === "create" ? limits.createsPerMin : limits.togglesPerMin;
         return limiter.consume(`${kind}:${user}`, limit, 60);
       }

@@ -10,9 +10,11 @@ export interface Window {
 function parseBound(raw: unknown, name: string): number | undefined {
   if (raw === undefined) return undefined;
   if (typeof raw !== "string" || !/^-?[0-9]+$/.test(raw)) throw invalidRange(name, "must be a decimal integer");
-  if (raw.startsWith("-")) throw invalidRange(name, "must not be negative");
-  if (raw.length > 10 || Number(raw) > MAX_ID) throw invalidRange(name, "must be at most 2147483647");
-  return Number(raw);
+  // "-0" is 0; any other minus sign is a negative bound.
+  if (/^-0*[1-9]/.test(raw)) throw invalidRange(name, "must not be negative");
+  const digits = raw.replace(/^-/, "").replace(/^0+(?=[0-9])/, "");
+  if (digits.length > 10 || Number(digits) > MAX_ID) throw invalidRange(name, "must be at most 2147483647");
+  return Number(digits);
 }
 
 export function parseWindow(query: { begin?: unknown; end?: unknown }): Window {

@@ -8,3 +8,10 @@ export function isUniqueViolation(error: unknown, hint?: string): boolean {
   if (!hint) return true;
   return [e.message, e.constraint, e.detail].some((s) => typeof s === "string" && s.includes(hint));
 }
+
+/** A foreign-key violation (the referenced row vanished under a concurrent delete) on both databases. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  if (!error || typeof error !== "object") return false;
+  const code = (error as { code?: string }).code;
+  return code === "23503" || code === "SQLITE_CONSTRAINT_FOREIGNKEY";
+}

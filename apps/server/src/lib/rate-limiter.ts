@@ -50,12 +50,20 @@ export class MemoryRateLimitStore implements RateLimitStore {
   }
 }
 
+// Atomic on the Redis server: the first hit of a window (or a key that somehow lost its expiry) sets the expiry.
 const HIT_SCRIPT = `
 local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
 return {count, ttl}`;
 
+/**
+ * Counters shared by every instance using the same Redis. `prefix` namespaces the keys (several deployments, or
+ * tests, on one Redis).
+ */
 export class RedisRateLimitStore implements RateLimitStore {
   constructor(
     private readonly redis: Redis,

@@ -8,6 +8,8 @@ import { buildApp, createServices, type Services } from "../../src/app.js";
 import { type Config, loadConfig } from "../../src/config.js";
 import { type DbHandle, openDatabase } from "../../src/db/connection.js";
 import { migrateToLatest } from "../../src/db/migrate.js";
+import type { LogOverrides } from "../../src/http/logging.js";
+import type { RateLimitStore } from "../../src/lib/rate-limiter.js";
 import { TestClock } from "./clock.js";
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
@@ -25,9 +27,15 @@ export interface TestContext {
 
 export interface ContextOptions {
   env?: Record<string, string>;
+  /** Another rate-limit store (e.g. Redis shared by two contexts); default: in memory on the test clock. */
+  rateLimitStore?: RateLimitStore;
+  /** Capture the app's logs (default: none). */
+  logger?: LogOverrides;
+  /** Extra routes registered before the app is ready (tests of hooks that need a route of their own). */
+  routes?: (app: FastifyInstance) => void;
 }
 
-async function openTestDatabase(): Promise<{ database: DbHandle; drop: () => Promise<void> }> {
+async function openTestDatabase(): Promise<{ database: DbHandle; schema?: string; drop: () => Promise<void> }> {
   if (!TEST_DATABASE_URL) {
     return { database: openDatabase({ kind: "sqlite", file: ":memory:" }), drop: async () => {} };
   }
@@ -39,6 +47,7 @@ async function openTestDatabase(): Promise<{ database: DbHandle; drop: () => Pro
   const database = openDatabase({ kind: "postgres", url: TEST_DATABASE_URL }, { schema, poolSize: 5 });
   return {
     database,
+    schema,
     drop: async () => {
       const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
       await c.connect();
@@ -56,13 +65,20 @@ export async function createTestContext(options: ContextOptions = {}): Promise<T
     WEB_DIST: "apps/web/dist",
     ...options.env,
   } as NodeJS.ProcessEnv);
-  const { database, drop } = await openTestDatabase();
-  await migrateToLatest(database.db);
+  const { database, schema, drop } = await openTestDatabase();
+  await migrateToLatest(database.db, { schema });
   const clock = new TestClock();
-  const deps = { config, database, clock, logger: false };
+  const deps = {
+    config,
+    database,
+    clock,
+    logger: options.logger ?? false,
+    ...(options.rateLimitStore ? { rateLimitStore: options.rateLimitStore } : {}),
+  };
   // The app and the tests share one service container (same clock, database and rate-limit store).
   const services = createServices(deps);
   const app = await buildApp({ ...deps, services });
+  options.routes?.(app);
   await app.ready();
   return {
     app,

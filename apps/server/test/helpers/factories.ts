@@ -1,4 +1,5 @@
 // Test factories: real rows through the real repositories, and `injectAs(member)` for authenticated calls.
+import type { Collection, Reply, Review, ReviewWrite } from "@moviepedia/contract";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { hashPassword } from "../../src/modules/auth/passwords.js";
 import { insertUser } from "../../src/modules/users/repository.js";
@@ -152,4 +153,38 @@ export async function createPerson(
       .execute();
   }
   return person;
+}
+
+/** A collection owned by `member`, created through the collections service (movies in the given order). */
+export async function createCollection(
+  ctx: TestContext,
+  member: Pick<TestMember, "id">,
+  options: { title?: string; overview?: string | null; movieIds?: number[] } = {},
+): Promise<Collection> {
+  sequence++;
+  return ctx.services.collections.create(member.id, {
+    title: options.title ?? `테스트 컬렉션 ${sequence}`,
+    overview: options.overview ?? null,
+    movie_ids: options.movieIds ?? [],
+  });
+}
+
+/** A review of `movieId` by `member` through the reviews service (so every counter is right); default: rating 4. */
+export async function createReview(
+  ctx: TestContext,
+  member: Pick<TestMember, "id">,
+  movieId: number,
+  fields: ReviewWrite = { rating: 4 },
+): Promise<Review> {
+  return (await ctx.services.reviews.create(member.id, movieId, fields)).review;
+}
+
+/** A reply by `member` to `reviewId` through the replies service (keeps the review's comments_count). */
+export async function createReply(
+  ctx: TestContext,
+  member: Pick<TestMember, "id">,
+  reviewId: number,
+  content = "테스트 답글입니다.",
+): Promise<Reply> {
+  return ctx.services.replies.create(member.id, reviewId, content);
 }

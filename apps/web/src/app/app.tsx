@@ -1,3 +1,14 @@
+import { createBrowserRouter } from "react-router";
+import { RouterProvider } from "react-router/dom";
+import { Providers } from "./providers";
+import { routes } from "./routes";
+
+const router = createBrowserRouter(routes);
+
 export function App() {
-  return <main className="mx-auto max-w-[640px] p-4 font-sans">무비피디아</main>;
+  return (
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
+  );
 }

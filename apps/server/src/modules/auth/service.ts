@@ -8,6 +8,7 @@ import { ApiError } from "../../http/errors.js";
 import type { Limiter } from "../../http/rate-limit.js";
 import { isUniqueViolation } from "../../lib/db-errors.js";
 import { addSeconds, type Clock, fromTimestamp, toTimestamp } from "../../lib/time.js";
+import { indexSearchDocument } from "../search/index.js";
 import { toMe } from "../users/mapper.js";
 import { findUserByLoginId, findUserByUsername, insertUser } from "../users/repository.js";
 import { dummyHash, hashPassword, verifyPassword } from "./passwords.js";
@@ -61,16 +62,20 @@ export function createAuthService(deps: AuthDeps) {
     }
     const passwordHash = await hashPassword(input.login_password);
     try {
-      const user = await insertUser(db, {
-        username: input.username,
-        username_lower: input.username.toLowerCase(),
-        login_id: input.login_id,
-        login_id_lower: input.login_id.toLowerCase(),
-        password_hash: passwordHash,
-        login_type: "local",
-        profile_url: null,
-        status_message: null,
-        created_at: toTimestamp(clock.now()),
+      const user = await db.transaction().execute(async (trx) => {
+        const row = await insertUser(trx, {
+          username: input.username,
+          username_lower: input.username.toLowerCase(),
+          login_id: input.login_id,
+          login_id_lower: input.login_id.toLowerCase(),
+          password_hash: passwordHash,
+          login_type: "local",
+          profile_url: null,
+          status_message: null,
+          created_at: toTimestamp(clock.now()),
+        });
+        await indexSearchDocument(trx, "user", row.id, [row.username]);
+        return row;
       });
       return toMe(user);
     } catch (error) {
@@ -100,38 +105,45 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   async function signin(ip: string, loginId: string, password: string): Promise<AuthTokens> {
-    const user = await findUserByLoginId(db, loginId);
+    // No login id holds U+0000 (signup's format rule), and PostgreSQL cannot even compare one: it is simply unknown.
+    const user = loginId.includes("\u0000") ? undefined : await findUserByLoginId(db, loginId);
     const ok = await checkPassword(ip, loginId, password, user?.password_hash ?? null);
     if (!ok || !user) throw invalidCredentials();
     return startSession(user.id);
   }
 
+  /**
+   * Rotation (API.md §3.3). The compare-and-set in markRotated decides which of two racing refreshes rotates the
+   * token; the loser re-reads the row (on PostgreSQL its update waited for the winner's commit) and, the rotation
+   * being fresh, falls inside the grace window. A replay after the window revokes the whole family.
+   */
   async function refresh(cookieToken: string | undefined): Promise<AuthTokens> {
     if (!cookieToken) throw new ApiError("REFRESH_TOKEN_MISSING", "No refresh token cookie was sent.");
-    return db
-      .transaction()
-      .execute(async (trx) => {
-        const now = clock.now();
-        const row = await repo.findRefreshToken(trx, hashRefreshToken(cookieToken));
+    const tokenHash = hashRefreshToken(cookieToken);
+    const outcome = await db.transaction().execute(async (trx) => {
+      const now = clock.now();
+      let row = await repo.findRefreshToken(trx, tokenHash);
+      if (!row || row.revoked_at !== null || row.state === "revoked") throw invalidRefresh();
+      if (fromTimestamp(row.expires_at) <= now) {
+        throw new ApiError("TOKEN_EXPIRED", "The refresh token has expired.");
+      }
+      if (row.state === "active") {
+        if (await repo.markRotated(trx, row.id, toTimestamp(now))) return issueTokens(trx, row.user_id, row.session_id);
+        row = await repo.findRefreshToken(trx, tokenHash);
         if (!row || row.revoked_at !== null || row.state === "revoked") throw invalidRefresh();
-        if (fromTimestamp(row.expires_at) <= now) {
-          throw new ApiError("TOKEN_EXPIRED", "The refresh token has expired.");
-        }
-        if (row.state === "active" && (await repo.markRotated(trx, row.id, toTimestamp(now)))) {
-          return issueTokens(trx, row.user_id, row.session_id);
-        }
-        // Rotated already: a racing tab or a lost response inside the grace window; replay after it is reuse.
-        const rotatedAt = row.rotated_at ? fromTimestamp(row.rotated_at) : now;
-        if (now.getTime() - rotatedAt.getTime() < config.refreshReuseGraceSeconds * 1000) {
-          return issueTokens(trx, row.user_id, row.session_id);
-        }
-        await repo.revokeSession(trx, row.session_id, toTimestamp(now));
-        return null;
-      })
-      .then((tokensOrNull) => {
-        if (!tokensOrNull) throw new ApiError("REFRESH_TOKEN_REUSED", "The refresh token was already used.");
-        return tokensOrNull;
-      });
+      }
+      // Timestamps are stored to the second, so the age is compared in whole seconds.
+      const rotatedAt = row.rotated_at ? fromTimestamp(row.rotated_at) : fromTimestamp(toTimestamp(now));
+      const ageSeconds = (fromTimestamp(toTimestamp(now)).getTime() - rotatedAt.getTime()) / 1000;
+      if (ageSeconds < config.refreshReuseGraceSeconds) {
+        return issueTokens(trx, row.user_id, row.session_id);
+      }
+      // Reuse: the revocation must commit, so the transaction ends normally and the 401 is thrown after it.
+      await repo.revokeSession(trx, row.session_id, toTimestamp(now));
+      return null;
+    });
+    if (!outcome) throw new ApiError("REFRESH_TOKEN_REUSED", "The refresh token was already used.");
+    return outcome;
   }
 
   /** Revokes the cookie's family, else the bearer's session; never fails. */

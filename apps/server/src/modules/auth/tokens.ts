@@ -1,4 +1,5 @@
 // Access tokens (HS256 JWT, API.md §3.2) and opaque refresh tokens (stored only as hashes, §3.3).
+import { MAX_ID } from "@moviepedia/contract";
 import { createHash, randomBytes } from "node:crypto";
 import { SignJWT, errors as joseErrors, jwtVerify } from "jose";
 import type { Config } from "../../config.js";
@@ -53,7 +54,8 @@ export function createTokenService(config: Pick<Config, "jwtSecret" | "accessTok
       if (payload.typ !== "access" || typeof payload.sid !== "string" || typeof payload.sub !== "string") {
         throw invalid();
       }
-      if (!/^[0-9]{1,10}$/.test(payload.sub)) throw invalid();
+      // A signed token only ever names an existing id, but never let a forged-looking one reach an int4 lookup.
+      if (!/^[0-9]{1,10}$/.test(payload.sub) || Number(payload.sub) > MAX_ID) throw invalid();
       return { userId: Number(payload.sub), sessionId: payload.sid };
     } catch (error) {
       if (error instanceof ApiError) throw error;
@@ -64,7 +66,22 @@ export function createTokenService(config: Pick<Config, "jwtSecret" | "accessTok
     }
   }
 
-  return { signAccess, verifyAccess };
+  /**
+   * The member an access token was issued to, checking only that this server signed it (expired tokens included):
+   * used to pick a member's rate-limit bucket before authentication runs. Null for anything else.
+   */
+  async function tokenOwner(token: string): Promise<number | null> {
+    let sub: unknown;
+    try {
+      sub = (await jwtVerify(token, key, { algorithms: ["HS256"], currentDate: clock.now() })).payload.sub;
+    } catch (error) {
+      if (!(error instanceof joseErrors.JWTExpired)) return null;
+      sub = error.payload.sub;
+    }
+    return typeof sub === "string" && /^[0-9]{1,10}$/.test(sub) && Number(sub) <= MAX_ID ? Number(sub) : null;
+  }
+
+  return { signAccess, verifyAccess, tokenOwner };
 }
 
 export type TokenService = ReturnType<typeof createTokenService>;

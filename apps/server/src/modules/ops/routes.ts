@@ -1,14 +1,18 @@
 import { Health } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
+import type { Config } from "../../config.js";
 import { pingDatabase } from "../../db/connection.js";
 import type { Database } from "../../db/types.js";
 import { ApiError } from "../../http/errors.js";
 import { errors } from "../../http/schemas.js";
 import type { App } from "../../http/types.js";
+import { metrics } from "../../lib/metrics.js";
+import { metricsRoute } from "./metrics.js";
 
 const HEALTH_TIMEOUT_MS = 2000;
 
-export function opsRoutes(app: App, db: Kysely<Database>): void {
+export function opsRoutes(app: App, db: Kysely<Database>, config: Pick<Config, "metricsToken">): void {
+  metricsRoute(app, config.metricsToken, metrics);
   app.get(
     "/api/health",
     { config: { rateLimit: "exempt" }, schema: { tags: ["operations"], response: { 200: Health, ...errors } } },

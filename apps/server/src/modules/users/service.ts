@@ -1,16 +1,20 @@
 // Member profile reads and edits (API.md §4.1).
-import { type Me, PROFILE_URL_MAX, type PatchMeRequest, USERNAME_REGEX, type UserProfile } from "@moviepedia/contract";
+import { type Me, PatchMeRequest, PROFILE_URL_MAX, USERNAME_REGEX, type UserProfile } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
 import type { Database, UserUpdate } from "../../db/types.js";
 import { ApiError, invalidField, notFound } from "../../http/errors.js";
+import { parseWith } from "../../http/validation.js";
 import { isUniqueViolation } from "../../lib/db-errors.js";
+import { indexSearchDocument } from "../search/index.js";
 import { avatarUrl, toMe, toUserProfile } from "./mapper.js";
 import { findUserById, findUserByUsername, relationFlags, updateUser } from "./repository.js";
 
+const UsernameField = PatchMeRequest.pick({ username: true });
 const usernameTaken = () => new ApiError("USERNAME_TAKEN", "That username is already taken.");
 
 function isHttpsUrl(value: string): boolean {
-  if ([...value].length > PROFILE_URL_MAX) return false;
+  // The URL parser accepts (and re-encodes) control characters, but the raw value is what gets stored.
+  if ([...value].length > PROFILE_URL_MAX || /[\u0000-\u001f\u007f]/.test(value)) return false;
   try {
     return new URL(value).protocol === "https:";
   } catch {
@@ -38,16 +42,20 @@ export function createUsersService(db: Kysely<Database>) {
     return toUserProfile(user, flags);
   }
 
-  async function patchMe(userId: number, body: PatchMeRequest): Promise<Me> {
+  /**
+   * PATCH /api/users/me. The body is validated here rather than by the route schema: whether `username` must match
+   * the signup regex depends on the member's current name, and the fields are checked in documented order
+   * (username, status_message, profile_url) with every 400 before the uniqueness 409 (API.md §2.2).
+   */
+  async function patchMe(userId: number, rawBody: unknown): Promise<Me> {
+    const { username } = parseWith(UsernameField, rawBody, "body");
     const user = await getUserOr404(userId);
-    const patch: UserUpdate = {};
-    if (body.username !== undefined && body.username !== user.username) {
-      if (!USERNAME_REGEX.test(body.username)) throw invalidField("username", "does not match the username rules");
-      const other = await findUserByUsername(db, body.username);
-      if (other && other.id !== user.id) throw usernameTaken();
-      patch.username = body.username;
-      patch.username_lower = body.username.toLowerCase();
+    const renamed = username !== undefined && username !== user.username;
+    if (renamed && !USERNAME_REGEX.test(username)) {
+      throw invalidField("username", "does not match the username rules");
     }
+    const body = parseWith(PatchMeRequest, rawBody, "body");
+    const patch: UserUpdate = {};
     if (body.status_message !== undefined) {
       const message = body.status_message;
       patch.status_message = message === null || message.trim() === "" ? null : message;
@@ -57,9 +65,20 @@ export function createUsersService(db: Kysely<Database>) {
       if (url !== null && !isHttpsUrl(url)) throw invalidField("profile_url", "must be an absolute https URL");
       patch.profile_url = url;
     }
+    if (renamed) {
+      const other = await findUserByUsername(db, username);
+      if (other && other.id !== user.id) throw usernameTaken();
+      patch.username = username;
+      patch.username_lower = username.toLowerCase();
+    }
     if (Object.keys(patch).length === 0) return toMe(user);
     try {
-      return toMe(await updateUser(db, user.id, patch));
+      const updated = await db.transaction().execute(async (trx) => {
+        const row = await updateUser(trx, user.id, patch);
+        if (patch.username !== undefined) await indexSearchDocument(trx, "user", row.id, [row.username]);
+        return row;
+      });
+      return toMe(updated);
     } catch (error) {
       if (isUniqueViolation(error, "username")) throw usernameTaken();
       throw error;

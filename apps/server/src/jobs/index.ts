@@ -1,0 +1,33 @@
+// Background jobs of the server process: started after boot, stopped (and their leases released) when the app
+// closes. Timers are unref()ed so they never keep the process alive by themselves.
+import type { FastifyInstance } from "fastify";
+import type { Kysely } from "kysely";
+import type { Config } from "../config.js";
+import type { Database } from "../db/types.js";
+import type { Clock } from "../lib/time.js";
+import { startHotRankingJob } from "./hot-ranking.js";
+import { startRecommenderTrainingJob } from "./recommender-job.js";
+
+/** Starts every job; resolves once their first runs are done (the HOT chart exists before the first request). */
+export async function startJobs(
+  app: FastifyInstance,
+  deps: { db: Kysely<Database>; config: Config; clock: Clock },
+): Promise<void> {
+  const hot = startHotRankingJob({
+    db: deps.db,
+    clock: deps.clock,
+    intervalSeconds: deps.config.hotRankingRefreshS,
+    log: app.log,
+  });
+  app.addHook("onClose", async () => hot.stop());
+  // Training may take a minute on a big catalogue: not awaited; until a model exists recommendations use the
+  // cold-start ranking.
+  const recommender = startRecommenderTrainingJob({
+    db: deps.db,
+    clock: deps.clock,
+    config: deps.config,
+    log: app.log,
+  });
+  app.addHook("onClose", async () => recommender.stop());
+  await hot.firstRun;
+}

@@ -1,0 +1,89 @@
+// Batch loading of full Movie objects: a fixed number of queries for any number of ids (no N+1). Search,
+// collections, recommendations and the chart endpoints all expand ids through here.
+//
+// What a movie shows besides its own row (genres, countries, credits with people's names and images) changes only
+// with catalog imports, so it is cached per database handle under the catalog version token that triggers renew
+// on every such change (migration 0005). The token is read in the same statement as the movie rows, so a change
+// made by any process drops the cache on the next read; the counters and the average always come fresh.
+import type { Credit, Movie } from "@moviepedia/contract";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/types.js";
+import { toCredit, toMovie } from "./mapper.js";
+import { findMovieCredits, findMovieRows, findMovieTags, type MovieCoreRow } from "./repository.js";
+
+interface MovieLinks {
+  genres: string[];
+  countries: string[];
+  participants: Credit[];
+}
+
+interface LinkCache {
+  version: string | null;
+  entries: Map<number, MovieLinks>;
+}
+
+/** Enough for a large catalogue's hot set; beyond it the cache simply starts over. */
+const MAX_CACHED_MOVIES = 20_000;
+const caches = new WeakMap<Kysely<Database>, LinkCache>();
+
+async function fetchLinks(db: Kysely<Database>, ids: number[]): Promise<Map<number, MovieLinks>> {
+  const [tags, credits] = await Promise.all([findMovieTags(db, ids), findMovieCredits(db, ids)]);
+  const links = new Map<number, MovieLinks>(ids.map((id) => [id, { genres: [], countries: [], participants: [] }]));
+  const sortedTags = [...tags].sort((a, b) => a.movie_id - b.movie_id || Number(a.position) - Number(b.position));
+  for (const tag of sortedTags) {
+    const entry = links.get(tag.movie_id)!;
+    (tag.tag === "g" ? entry.genres : entry.countries).push(tag.name);
+  }
+  for (const credit of credits) links.get(credit.movie_id)!.participants.push(toCredit(credit));
+  return links;
+}
+
+/** Full movies for already-read rows, in the rows' order: at most two more queries, none when cached. */
+export async function hydrateMovies(db: Kysely<Database>, rows: readonly MovieCoreRow[]): Promise<Movie[]> {
+  if (rows.length === 0) return [];
+  const version = rows[0]!.catalog_version ?? null;
+  let cache = caches.get(db);
+  if (version !== null && cache?.version !== version) {
+    // First use, or the catalog changed since the cache was filled: start over under the new token.
+    cache = { version, entries: new Map() };
+    caches.set(db, cache);
+  }
+  const usable = version !== null && cache?.version === version ? cache : undefined;
+  const missing = rows.filter((r) => !usable?.entries.has(r.id)).map((r) => r.id);
+  const fetched = missing.length ? await fetchLinks(db, missing) : new Map<number, MovieLinks>();
+  // Keep what was just read only if the cache still belongs to the token these rows came with (links read after
+  // the token are never older than it; a concurrent read may meanwhile have moved the cache to another token).
+  if (usable && caches.get(db) === usable) {
+    if (usable.entries.size + fetched.size > MAX_CACHED_MOVIES) usable.entries.clear();
+    for (const [id, links] of fetched) usable.entries.set(id, links);
+  }
+  return rows.map((row) => {
+    const links = fetched.get(row.id) ?? usable!.entries.get(row.id)!;
+    return toMovie(
+      row,
+      [...links.genres],
+      [...links.countries],
+      links.participants.map((p) => ({ ...p })),
+    );
+  });
+}
+
+/**
+ * Full movies for `ids`, in the given order; unknown ids are skipped and repeated ids appear once (first place).
+ * At most three queries, whatever the number of ids.
+ */
+export async function loadMovies(db: Kysely<Database>, ids: readonly number[]): Promise<Movie[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const rows = await findMovieRows(db, unique);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return hydrateMovies(
+    db,
+    unique.flatMap((id) => byId.get(id) ?? []),
+  );
+}
+
+/** One full movie, or undefined when the id is unknown. */
+export async function loadMovie(db: Kysely<Database>, id: number): Promise<Movie | undefined> {
+  return (await loadMovies(db, [id]))[0];
+}

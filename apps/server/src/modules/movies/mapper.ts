@@ -1,0 +1,65 @@
+// Movie rows → wire types. The average, the art URLs and the credit role text are computed here and only here, so
+// every module that shows a movie (search, collections, recommendations, people) says the same thing.
+import type { Credit, Movie } from "@moviepedia/contract";
+import { imageOr } from "../../lib/media-urls.js";
+import type { MovieCoreRow, MovieCreditRow } from "./repository.js";
+
+/**
+ * API.md §4.0: mean of ratings > 0, half-up to one decimal. `rating_sum` is Σ rating×10 (an integer), so
+ * round(sum / n) / 10 is exact half-up; null when nobody rated.
+ */
+export function averageRating(movie: Pick<MovieCoreRow, "rating_sum" | "ratings_count">): number | null {
+  if (movie.ratings_count <= 0) return null;
+  return Math.round(movie.rating_sum / movie.ratings_count) / 10;
+}
+
+/** The text poster art draws (title and year): its hash versions the URL, so a retitled film gets new art. */
+export function posterArtText(movie: Pick<MovieCoreRow, "title" | "year">): string {
+  return `${movie.title}\n${movie.year}`;
+}
+
+export function posterUrl(movie: Pick<MovieCoreRow, "id" | "title" | "year" | "poster_url">): string {
+  return imageOr(movie.poster_url, "poster", movie.id, posterArtText(movie));
+}
+
+export function backdropUrl(movie: Pick<MovieCoreRow, "id" | "title" | "backdrop_url">): string {
+  return imageOr(movie.backdrop_url, "backdrop", movie.id, movie.title);
+}
+
+export function personImageUrl(person: { id: number; name: string; profile_url: string | null }): string {
+  return imageOr(person.profile_url, "person", person.id, person.name);
+}
+
+/** API.md §4.0 Credit.role: the kind, then " | " and the character when there is one. */
+export function creditRole(kind: string, character: string | null): string {
+  return character ? `${kind} | ${character}` : kind;
+}
+
+export function toCredit(row: MovieCreditRow): Credit {
+  return {
+    id: row.person_id,
+    name: row.name,
+    role: creditRole(row.kind, row.character),
+    profile_url: personImageUrl({ id: row.person_id, name: row.name, profile_url: row.profile_url }),
+  };
+}
+
+export function toMovie(row: MovieCoreRow, genres: string[], countries: string[], participants: Credit[]): Movie {
+  return {
+    id: row.id,
+    title: row.title,
+    original_title: row.original_title,
+    year: row.year,
+    genres,
+    countries,
+    running_time: row.running_time,
+    grade: row.grade,
+    synopsis: row.synopsis,
+    poster_url: posterUrl(row),
+    backdrop_url: backdropUrl(row),
+    average_rating: averageRating(row),
+    ratings_count: row.ratings_count,
+    reviews_count: row.reviews_count,
+    participants,
+  };
+}

@@ -1,0 +1,138 @@
+// SQL for movies and charts. Every query is index-backed (primary keys, credits_movie, chart_entries_pk) and a
+// batch of movies is always read with a fixed number of queries, never one per movie.
+import { type Kysely, sql } from "kysely";
+import type { Database } from "../../db/types.js";
+
+type Db = Kysely<Database>;
+
+/** An already-validated begin/end window. */
+export interface RowWindow {
+  offset: number;
+  limit: number;
+}
+
+const MOVIE_COLUMNS = [
+  "id",
+  "title",
+  "original_title",
+  "year",
+  "running_time",
+  "grade",
+  "synopsis",
+  "poster_url",
+  "backdrop_url",
+  "rating_sum",
+  "ratings_count",
+  "reviews_count",
+] as const;
+
+export interface MovieCoreRow {
+  /** The catalog version read with the row (see loader.ts); absent when a caller read the row itself. */
+  catalog_version?: string | null;
+  id: number;
+  title: string;
+  original_title: string;
+  year: number;
+  running_time: number | null;
+  grade: string | null;
+  synopsis: string;
+  poster_url: string | null;
+  backdrop_url: string | null;
+  rating_sum: number;
+  ratings_count: number;
+  reviews_count: number;
+}
+
+export interface MovieTagRow {
+  movie_id: number;
+  name: string;
+  /** "g" genre, "c" country. */
+  tag: string;
+  position: number;
+}
+
+export interface MovieCreditRow {
+  movie_id: number;
+  person_id: number;
+  name: string;
+  profile_url: string | null;
+  kind: string;
+  character: string | null;
+}
+
+/** The catalog version token, read in the same statement as the movie rows it belongs to. */
+const catalogVersion = sql<string | null>`(select value from app_state where key = 'catalog_version')`.as(
+  "catalog_version",
+);
+
+export function findMovieRows(db: Db, ids: readonly number[]): Promise<MovieCoreRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("movies")
+    .select([...MOVIE_COLUMNS, catalogVersion])
+    .where("id", "in", ids)
+    .execute();
+}
+
+export function listMovieRows(db: Db, window: RowWindow): Promise<MovieCoreRow[]> {
+  if (window.limit === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("movies")
+    .select([...MOVIE_COLUMNS, catalogVersion])
+    .orderBy("id")
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+}
+
+/** A chart's best `size` ranks as movie rows, rank 1 first (one statement with the chart_entries primary key). */
+export function chartMovieRows(db: Db, chartType: string, size: number): Promise<MovieCoreRow[]> {
+  return db
+    .selectFrom("chart_entries")
+    .innerJoin("movies", "movies.id", "chart_entries.movie_id")
+    .select([...MOVIE_COLUMNS.map((c) => `movies.${c}` as const), catalogVersion])
+    .where("chart_entries.chart_type", "=", chartType)
+    .orderBy("chart_entries.rank")
+    .limit(size)
+    .execute();
+}
+
+/** Genres and countries of many movies in one round trip. */
+export async function findMovieTags(db: Db, ids: readonly number[]): Promise<MovieTagRow[]> {
+  const genres = db
+    .selectFrom("movie_genres")
+    .innerJoin("genres", "genres.id", "movie_genres.genre_id")
+    .select(["movie_genres.movie_id", "genres.name", sql<string>`'g'`.as("tag"), "movie_genres.position"])
+    .where("movie_genres.movie_id", "in", ids);
+  const countries = db
+    .selectFrom("movie_countries")
+    .innerJoin("countries", "countries.id", "movie_countries.country_id")
+    .select(["movie_countries.movie_id", "countries.name", sql<string>`'c'`.as("tag"), "movie_countries.position"])
+    .where("movie_countries.movie_id", "in", ids);
+  return genres.unionAll(countries).execute();
+}
+
+/** Credits of many movies in billing order, with the people's names and images. */
+export function findMovieCredits(db: Db, ids: readonly number[]): Promise<MovieCreditRow[]> {
+  return db
+    .selectFrom("credits")
+    .innerJoin("people", "people.id", "credits.person_id")
+    .select([
+      "credits.movie_id",
+      "credits.person_id",
+      "people.name",
+      "people.profile_url",
+      "credits.kind",
+      "credits.character",
+    ])
+    .where("credits.movie_id", "in", ids)
+    .orderBy("credits.movie_id")
+    .orderBy("credits.position")
+    .orderBy("credits.id")
+    .execute();
+}
+
+export async function movieExists(db: Db, id: number): Promise<boolean> {
+  const row = await db.selectFrom("movies").select("id").where("id", "=", id).executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,59 @@
+// SQL for people (participants): the person row, the kinds of their credits and their filmography, all through the
+// credits_person index.
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/types.js";
+
+type Db = Kysely<Database>;
+
+export interface PersonCoreRow {
+  id: number;
+  name: string;
+  profile_url: string | null;
+  biography: string | null;
+  likes_count: number;
+}
+
+export interface PersonCreditRow {
+  kind: string;
+  movie_id: number;
+  title: string;
+  year: number;
+  poster_url: string | null;
+  rating_sum: number;
+  ratings_count: number;
+}
+
+export function findPerson(db: Db, id: number): Promise<PersonCoreRow | undefined> {
+  return db
+    .selectFrom("people")
+    .select(["id", "name", "profile_url", "biography", "likes_count"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+export async function personCreditKinds(db: Db, id: number): Promise<string[]> {
+  const rows = await db.selectFrom("credits").select("kind").distinct().where("person_id", "=", id).execute();
+  return rows.map((r) => r.kind);
+}
+
+/** A person's credits, newest film first, then film id, then billing order (so a film's first credit is first). */
+export function personCredits(db: Db, id: number): Promise<PersonCreditRow[]> {
+  return db
+    .selectFrom("credits")
+    .innerJoin("movies", "movies.id", "credits.movie_id")
+    .select([
+      "credits.kind",
+      "movies.id as movie_id",
+      "movies.title",
+      "movies.year",
+      "movies.poster_url",
+      "movies.rating_sum",
+      "movies.ratings_count",
+    ])
+    .where("credits.person_id", "=", id)
+    .orderBy("movies.year", "desc")
+    .orderBy("movies.id")
+    .orderBy("credits.position")
+    .orderBy("credits.id")
+    .execute();
+}

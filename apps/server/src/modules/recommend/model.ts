@@ -1,0 +1,110 @@
+// The trained model as stored in `recommender_models.payload` and as served: movie factors, biases and posterior
+// variances plus the member prior needed for fold-in. Arrays travel as base64 of their little-endian bytes, so a
+// 100,000-movie model is one compact text value that every instance decodes the same way.
+import type { TrainedFactors } from "./als.js";
+
+/** Bumped when the payload layout or the training method changes: older models are then retrained. */
+export const MODEL_FORMAT = 1;
+
+export interface ServedModel {
+  id: number;
+  trainedAt: string;
+  ratingsSeen: number;
+  mu: number;
+  factors: number;
+  noiseVar: number;
+  userPrecision: Float64Array;
+  /** Bias prior precision of movies: shrinks the bias of a movie rated only after training. */
+  itemBiasPrecision: number;
+  /** Sorted ascending; row i of the arrays below belongs to movieIds[i]. */
+  movieIds: Int32Array;
+  bias: Float32Array;
+  itemFactors: Float32Array;
+  itemVariance: Float32Array;
+}
+
+interface Payload {
+  format: number;
+  mu: number;
+  factors: number;
+  noiseVar: number;
+  itemBiasPrecision: number;
+  userPrecision: string;
+  movieIds: string;
+  bias: string;
+  itemFactors: string;
+  itemVariance: string;
+}
+
+const encode = (a: Float32Array | Float64Array | Int32Array) =>
+  Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString("base64");
+
+function decodeBytes(text: string): ArrayBuffer {
+  const bytes = Buffer.from(text, "base64");
+  // A fresh ArrayBuffer: Node's Buffer may sit at an offset inside a shared pool, unaligned for typed arrays.
+  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+}
+
+export function encodeModel(trained: TrainedFactors): string {
+  const payload: Payload = {
+    format: MODEL_FORMAT,
+    mu: trained.mu,
+    factors: trained.factors,
+    noiseVar: trained.noiseVar,
+    itemBiasPrecision: trained.itemPrecision[0]!,
+    userPrecision: encode(trained.userPrecision),
+    movieIds: encode(trained.itemIds),
+    bias: encode(trained.items.bias),
+    itemFactors: encode(trained.items.factors),
+    itemVariance: encode(trained.items.variance),
+  };
+  return JSON.stringify(payload);
+}
+
+/** The payload's format version without decoding the arrays (null if unreadable). */
+export function payloadFormat(payload: string): number | null {
+  const match = /^\{"format":(\d+),/.exec(payload.slice(0, 32));
+  return match ? Number(match[1]) : null;
+}
+
+export function decodeModel(row: {
+  id: number;
+  trained_at: string;
+  ratings_seen: number;
+  payload: string;
+}): ServedModel {
+  const p = JSON.parse(row.payload) as Payload;
+  if (p.format !== MODEL_FORMAT) throw new Error(`recommender model ${row.id} has format ${p.format}`);
+  const movieIds = new Int32Array(decodeBytes(p.movieIds));
+  const itemFactors = new Float32Array(decodeBytes(p.itemFactors));
+  if (itemFactors.length !== movieIds.length * p.factors) throw new Error(`recommender model ${row.id} is damaged`);
+  return {
+    id: row.id,
+    trainedAt: row.trained_at,
+    ratingsSeen: row.ratings_seen,
+    mu: p.mu,
+    factors: p.factors,
+    noiseVar: p.noiseVar,
+    itemBiasPrecision: p.itemBiasPrecision,
+    userPrecision: new Float64Array(decodeBytes(p.userPrecision)),
+    movieIds,
+    bias: new Float32Array(decodeBytes(p.bias)),
+    itemFactors,
+    itemVariance: new Float32Array(decodeBytes(p.itemVariance)),
+  };
+}
+
+/** Row of `movieId` in the model, or −1 (binary search over the sorted ids). */
+export function modelRow(model: ServedModel, movieId: number): number {
+  const ids = model.movieIds;
+  let lo = 0;
+  let hi = ids.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const v = ids[mid]!;
+    if (v === movieId) return mid;
+    if (v < movieId) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}

@@ -1,0 +1,119 @@
+// Rating totals of every rated movie, held in typed arrays so a recommendation request scores 100,000 movies
+// without reading them from the database. Older than STATS_TTL_SECONDS (by the injected clock), a request starts
+// a reload in the background and is answered from the current totals; older than STATS_MAX_AGE_SECONDS, it waits
+// for fresh ones. Reloads read in pages, so other requests keep flowing. The caller's own reviews are always read
+// fresh, so their writes count at once; other members' ratings reach averages and tie-breaks within seconds.
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/types.js";
+import type { Clock } from "../../lib/time.js";
+import type { RatingTotals } from "./fold-in.js";
+import { ratedMoviesPage } from "./repository.js";
+
+export const STATS_TTL_SECONDS = 5;
+export const STATS_MAX_AGE_SECONDS = 60;
+const PAGE = 20_000;
+
+export interface MovieStats {
+  /** Increases with every refresh (cache key for views derived from it). */
+  version: number;
+  /** Movie ids with at least one rating > 0, ascending. */
+  ids: Int32Array;
+  counts: Int32Array;
+  /** Σ rating×10 per movie: the average is round(sum / count) / 10 (API.md §4.0). */
+  sums: Float64Array;
+  /** Site mean of all ratings > 0 (C of the cold-start weighted average). */
+  siteMean: number;
+}
+
+export function averageRating(count: number, sum10: number): number {
+  return Math.round(sum10 / count) / 10;
+}
+
+export function statsIndex(stats: MovieStats, movieId: number): number {
+  const ids = stats.ids;
+  let lo = 0;
+  let hi = ids.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const v = ids[mid]!;
+    if (v === movieId) return mid;
+    if (v < movieId) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+export function totalsIn(stats: MovieStats, movieId: number): RatingTotals | undefined {
+  const i = statsIndex(stats, movieId);
+  return i < 0 ? undefined : { count: stats.counts[i]!, sum10: stats.sums[i]! };
+}
+
+async function loadStats(db: Kysely<Database>, version: number): Promise<MovieStats> {
+  const ids: number[] = [];
+  const counts: number[] = [];
+  const sums: number[] = [];
+  let after = 0;
+  for (;;) {
+    const page = await ratedMoviesPage(db, after, PAGE);
+    for (const row of page) {
+      ids.push(row.id);
+      counts.push(Number(row.ratings_count));
+      sums.push(Number(row.rating_sum));
+    }
+    if (page.length < PAGE) break;
+    after = page[page.length - 1]!.id;
+    // Let queued requests run between pages (better-sqlite3 reads synchronously).
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  let total = 0;
+  let totalSum = 0;
+  for (let i = 0; i < counts.length; i++) {
+    total += counts[i]!;
+    totalSum += sums[i]!;
+  }
+  return {
+    version,
+    ids: Int32Array.from(ids),
+    counts: Int32Array.from(counts),
+    sums: Float64Array.from(sums),
+    siteMean: total ? totalSum / 10 / total : 0,
+  };
+}
+
+export function createMovieStatsCache(db: Kysely<Database>, clock: Clock) {
+  let current: MovieStats | null = null;
+  let loadedAt = 0;
+  let loading: Promise<MovieStats> | null = null;
+  let version = 0;
+
+  function refresh(): Promise<MovieStats> {
+    loading ??= loadStats(db, ++version)
+      .then((stats) => {
+        current = stats;
+        loadedAt = clock.now().getTime();
+        return stats;
+      })
+      .finally(() => {
+        loading = null;
+      });
+    return loading;
+  }
+
+  return {
+    /** Current totals: reloaded in the background after the TTL, waited for when missing or too old. */
+    async get(): Promise<MovieStats> {
+      const age = clock.now().getTime() - loadedAt;
+      if (current && age >= 0 && age < STATS_MAX_AGE_SECONDS * 1000) {
+        if (age >= STATS_TTL_SECONDS * 1000) void refresh().catch(() => undefined);
+        return current;
+      }
+      return refresh();
+    },
+    /** Forgets the totals (after a training run; tests). */
+    invalidate(): void {
+      current = null;
+    },
+  };
+}
+
+export type MovieStatsCache = ReturnType<typeof createMovieStatsCache>;

@@ -1,0 +1,121 @@
+// SQL of the recommender: ratings for training, movie rating totals, the caller's reviews, models, co-ratings.
+import { type Kysely, sql } from "kysely";
+import type { Database } from "../../db/types.js";
+
+type Db = Kysely<Database>;
+
+/** One page of ratings > 0 in primary-key order (keyset paging keeps each query short). */
+export function ratingsPage(db: Db, afterId: number, limit: number) {
+  return db
+    .selectFrom("reviews")
+    .select(["id", "user_id", "movie_id", "rating"])
+    .where("id", ">", afterId)
+    .where("rating", ">", 0)
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+}
+
+/** Rating changes (created or updated review rows) since `since`, served by the `reviews_updated` index. */
+export async function countReviewChangesSince(db: Db, since: string): Promise<number> {
+  const row = await db
+    .selectFrom("reviews")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("updated_at", ">=", since)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** One page of rated movies' totals in id order. */
+export function ratedMoviesPage(db: Db, afterId: number, limit: number) {
+  return db
+    .selectFrom("movies")
+    .select(["id", "ratings_count", "rating_sum"])
+    .where("id", ">", afterId)
+    .where("ratings_count", ">", 0)
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+}
+
+export function findMovieTotals(db: Db, movieId: number) {
+  return db
+    .selectFrom("movies")
+    .select(["id", "ratings_count", "rating_sum"])
+    .where("id", "=", movieId)
+    .executeTakeFirst();
+}
+
+/** Every review row of the member (rated or not), movie id order. */
+export function memberReviews(db: Db, userId: number) {
+  return db
+    .selectFrom("reviews")
+    .select(["movie_id", "rating"])
+    .where("user_id", "=", userId)
+    .orderBy("movie_id")
+    .execute();
+}
+
+export function latestModelId(db: Db): Promise<number | null> {
+  return db
+    .selectFrom("recommender_models")
+    .select((eb) => eb.fn.max("id").as("id"))
+    .executeTakeFirst()
+    .then((row) => (row?.id === null || row?.id === undefined ? null : Number(row.id)));
+}
+
+export function latestModelHeader(db: Db) {
+  return db
+    .selectFrom("recommender_models")
+    .select(["id", "trained_at", "ratings_seen", sql<string>`substr(payload, 1, 32)`.as("head")])
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export function findModel(db: Db, id: number) {
+  return db
+    .selectFrom("recommender_models")
+    .select(["id", "trained_at", "ratings_seen", "payload"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+/** Stores a model and drops all but the newest `keep` (instances still loading the previous one can finish). */
+export async function insertModel(
+  db: Db,
+  model: { trained_at: string; ratings_seen: number; payload: string },
+  keep = 2,
+): Promise<number> {
+  const row = await db.insertInto("recommender_models").values(model).returning("id").executeTakeFirstOrThrow();
+  await db
+    .deleteFrom("recommender_models")
+    .where("id", "<=", row.id - keep)
+    .execute();
+  return row.id;
+}
+
+/** Ratings > 0 of movies both members rated: (caller's, other's), movie id order. */
+export function coRatings(db: Db, userId: number, otherId: number) {
+  return db
+    .selectFrom("reviews as a")
+    .innerJoin("reviews as b", "b.movie_id", "a.movie_id")
+    .select(["a.movie_id", "a.rating as mine", "b.rating as theirs"])
+    .where("a.user_id", "=", userId)
+    .where("b.user_id", "=", otherId)
+    .where("a.rating", ">", 0)
+    .where("b.rating", ">", 0)
+    .orderBy("a.movie_id")
+    .execute();
+}
+
+/** Mean rating > 0 of each of the given members. */
+export function memberMeans(db: Db, userIds: number[]) {
+  return db
+    .selectFrom("reviews")
+    .select(["user_id", (eb) => eb.fn.avg<number>("rating").as("mean")])
+    .where("user_id", "in", userIds)
+    .where("rating", ">", 0)
+    .groupBy("user_id")
+    .execute();
+}

@@ -1,0 +1,55 @@
+// Query parameters of the four review lists (API.md §4.5): the window, `sort`, `has_content`, `following`.
+import { REVIEW_SORTS, type ReviewSort } from "@moviepedia/contract";
+import type { FastifyRequest } from "fastify";
+import { requireCaller } from "../../http/auth.js";
+import { invalidField } from "../../http/errors.js";
+import { parseWindow, type Window } from "../../http/window.js";
+
+export interface ReviewListOptions {
+  window: Window;
+  sort: ReviewSort;
+  hasContent: boolean;
+  following: boolean;
+}
+
+export interface ReviewListParams {
+  begin?: string;
+  end?: string;
+  sort?: string;
+  has_content?: string;
+  following?: string;
+}
+
+/** "true"/"false" exactly (no coercion, API.md §1.2); absent = false. */
+function flag(raw: string | undefined, name: string): boolean {
+  if (raw === undefined || raw === "false") return false;
+  if (raw === "true") return true;
+  throw invalidField(name, "must be 'true' or 'false'");
+}
+
+function parseSort(raw: string | undefined): ReviewSort {
+  if (raw === undefined) return "oldest";
+  const sort = REVIEW_SORTS.find((s) => s === raw);
+  if (!sort) throw invalidField("sort", "must be one of 'oldest', 'recent', 'likes'");
+  return sort;
+}
+
+/** Checked in the documented order: begin, end, sort, has_content, following. */
+export function parseReviewListQuery(query: ReviewListParams): ReviewListOptions {
+  const window = parseWindow(query);
+  return {
+    window,
+    sort: parseSort(query.sort),
+    hasContent: flag(query.has_content, "has_content"),
+    following: flag(query.following, "following"),
+  };
+}
+
+/**
+ * preValidation hook: `following=true` needs a valid bearer even on optional-auth lists, and 401 precedes every
+ * 400 (API.md §2.2), path and query included, so it runs before the route's schema validation.
+ */
+export async function followingNeedsCaller(request: FastifyRequest): Promise<void> {
+  const query = request.query as { following?: unknown } | undefined;
+  if (query?.following === "true") requireCaller(request);
+}

@@ -1,0 +1,69 @@
+// Review reads (API.md §4.5): single reviews, "my review" of a movie and the four windowed lists.
+import type { Review } from "@moviepedia/contract";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/types.js";
+import { notFound } from "../../http/errors.js";
+import { hasBlocked } from "../shared/blocks.js";
+import { likedSet } from "../shared/likes.js";
+import { findUserById } from "../users/repository.js";
+import type { ReviewListOptions } from "./list-query.js";
+import { toReview, toReviews } from "./mapper.js";
+import * as repo from "./repository.js";
+
+export function createReviewQueries(db: Kysely<Database>) {
+  async function movieOr404(movieId: number | null): Promise<number> {
+    if (movieId === null || !(await repo.movieExists(db, movieId))) throw notFound("MOVIE_NOT_FOUND");
+    return movieId;
+  }
+
+  async function list(
+    callerId: number | null,
+    scope: { movieId?: number; userId?: number; hideBlocked: boolean },
+    options: ReviewListOptions,
+  ): Promise<Review[]> {
+    if (options.window.limit === 0) return [];
+    const rows = await repo.listReviews(db, {
+      movieId: scope.movieId,
+      userId: scope.userId,
+      hideBlockedBy: scope.hideBlocked ? callerId : null,
+      hasContent: options.hasContent,
+      followedBy: options.following ? callerId : null,
+      sort: options.sort,
+      offset: options.window.offset,
+      limit: options.window.limit,
+    });
+    return toReviews(db, rows, callerId);
+  }
+
+  async function getReview(reviewId: number | null, callerId: number | null): Promise<Review> {
+    const row = reviewId === null ? undefined : await repo.findReviewWithAuthor(db, reviewId);
+    if (!row) throw notFound("REVIEW_NOT_FOUND");
+    const liked = await likedSet(db, "review_likes", callerId, [row.id]);
+    return toReview(row, liked.has(row.id));
+  }
+
+  async function getMine(callerId: number, movieId: number | null): Promise<Review> {
+    const id = await movieOr404(movieId);
+    const own = await repo.findOwnReview(db, callerId, id);
+    return getReview(own?.id ?? null, callerId);
+  }
+
+  /** A movie's reviews; a member's view hides authors they blocked (API.md §1.9). */
+  async function listForMovie(callerId: number | null, movieId: number | null, options: ReviewListOptions) {
+    const id = await movieOr404(movieId);
+    return list(callerId, { movieId: id, hideBlocked: true }, options);
+  }
+
+  async function listForUser(callerId: number | null, userId: number | null, options: ReviewListOptions) {
+    const user = userId === null ? undefined : await findUserById(db, userId);
+    if (!user) throw notFound("USER_NOT_FOUND");
+    if (await hasBlocked(db, callerId, user.id)) return [];
+    return list(callerId, { userId: user.id, hideBlocked: false }, options);
+  }
+
+  async function listMine(callerId: number, options: ReviewListOptions) {
+    return list(callerId, { userId: callerId, hideBlocked: false }, options);
+  }
+
+  return { getReview, getMine, listForMovie, listForUser, listMine };
+}

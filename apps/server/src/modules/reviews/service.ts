@@ -1,0 +1,165 @@
+// Review writes (API.md §4.5): create, edit, upsert, delete and like. Every write runs in one transaction that also
+// moves the movie's rating_sum / ratings_count / reviews_count, the author's review_count and data_version, with
+// relative updates computed from the row before and after, so counters equal a recount under concurrency.
+// Lock order everywhere: the review row first, then the movie, then member rows (no crossing waits).
+import type { Review, ReviewWrite } from "@moviepedia/contract";
+import type { Kysely } from "kysely";
+import type { Dialect } from "../../db/connection.js";
+import type { Database, ReviewRow } from "../../db/types.js";
+import { ApiError, notFound, notOwner } from "../../http/errors.js";
+import { type Clock, toTimestamp } from "../../lib/time.js";
+import { inTransaction } from "../../lib/transaction.js";
+import { likedSet, toggleLike } from "../shared/likes.js";
+import { findUserById } from "../users/repository.js";
+import { emptyReview, toReview } from "./mapper.js";
+import { createReviewQueries } from "./queries.js";
+import * as repo from "./repository.js";
+import {
+  EMPTY_STATE,
+  isEmptyState,
+  isZeroDelta,
+  mergeWrite,
+  movieDelta,
+  type ReviewState,
+  sameState,
+  stateOf,
+} from "./state.js";
+
+export interface ReviewsDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  dialect: Dialect;
+}
+
+/** A write's answer: 201 when a row was created, else 200 (the empty object included). */
+export interface ReviewWriteResult {
+  status: 200 | 201;
+  review: Review;
+}
+
+const alreadyExists = () => new ApiError("REVIEW_ALREADY_EXISTS", "You have already reviewed this movie.");
+
+export function createReviewsService(deps: ReviewsDeps) {
+  const { db, clock } = deps;
+  const lock = deps.dialect === "postgres";
+  const queries = createReviewQueries(db);
+
+  async function movieOr404(trx: Kysely<Database>, movieId: number | null): Promise<number> {
+    if (movieId === null || !(await repo.movieExists(trx, movieId))) throw notFound("MOVIE_NOT_FOUND");
+    return movieId;
+  }
+
+  async function ownedOr404(trx: Kysely<Database>, callerId: number, reviewId: number | null): Promise<ReviewRow> {
+    const row = reviewId === null ? undefined : await repo.findReviewById(trx, reviewId, lock);
+    if (!row) throw notFound("REVIEW_NOT_FOUND");
+    if (row.user_id !== callerId) throw notOwner();
+    return row;
+  }
+
+  /** Movie counters, then the author's totals: the bookkeeping of one row going from `before` to `after`. */
+  async function account(trx: Kysely<Database>, row: ReviewRow, before: ReviewState | null, after: ReviewState | null) {
+    const delta = movieDelta(before, after);
+    if (!isZeroDelta(delta)) await repo.adjustMovieCounters(trx, row.movie_id, delta);
+    await repo.touchMemberReviews(trx, row.user_id, (after ? 1 : 0) - (before ? 1 : 0));
+  }
+
+  async function answer(trx: Kysely<Database>, reviewId: number, like: boolean): Promise<Review> {
+    const row = await repo.findReviewWithAuthor(trx, reviewId);
+    if (!row) throw new Error(`review ${reviewId} vanished inside its own transaction`);
+    return toReview(row, like);
+  }
+
+  async function emptyAnswer(trx: Kysely<Database>, userId: number, movieId: number, deleted: ReviewRow | null) {
+    const author = await findUserById(trx, userId);
+    if (!author) throw notFound("USER_NOT_FOUND");
+    return emptyReview(author, movieId, deleted, toTimestamp(clock.now()));
+  }
+
+  async function removeRow(trx: Kysely<Database>, row: ReviewRow): Promise<void> {
+    await account(trx, row, stateOf(row), null);
+    await repo.releaseReviewLikes(trx, row.id);
+    await repo.deleteReviewCascade(trx, row.id);
+  }
+
+  /** Applies `next` to an existing (locked) row: update, or delete when it became empty. */
+  async function applyTo(trx: Kysely<Database>, callerId: number, row: ReviewRow, next: ReviewState) {
+    if (isEmptyState(next)) {
+      await removeRow(trx, row);
+      return emptyAnswer(trx, callerId, row.movie_id, row);
+    }
+    const before = stateOf(row);
+    if (!sameState(before, next)) {
+      await repo.updateReview(trx, row.id, next, toTimestamp(clock.now()));
+      await account(trx, row, before, next);
+    }
+    const liked = await likedSet(trx, "review_likes", callerId, [row.id]);
+    return answer(trx, row.id, liked.has(row.id));
+  }
+
+  async function insertNew(trx: Kysely<Database>, userId: number, movieId: number, state: ReviewState) {
+    const row = await repo.insertReview(trx, { userId, movieId, state, now: toTimestamp(clock.now()) });
+    if (row) await account(trx, row, null, state);
+    return row;
+  }
+
+  async function create(callerId: number, movieId: number | null, write: ReviewWrite): Promise<ReviewWriteResult> {
+    return inTransaction(db, async (trx) => {
+      const id = await movieOr404(trx, movieId);
+      const state = mergeWrite(EMPTY_STATE, write);
+      if (isEmptyState(state)) {
+        if (await repo.findOwnReview(trx, callerId, id)) throw alreadyExists();
+        return { status: 200, review: await emptyAnswer(trx, callerId, id, null) };
+      }
+      // ON CONFLICT DO NOTHING: of concurrent duplicates exactly one inserts, the others see no row → 409.
+      const row = await insertNew(trx, callerId, id, state);
+      if (!row) throw alreadyExists();
+      return { status: 201, review: await answer(trx, row.id, false) };
+    });
+  }
+
+  async function edit(callerId: number, reviewId: number | null, write: ReviewWrite): Promise<Review> {
+    return inTransaction(db, async (trx) => {
+      const row = await ownedOr404(trx, callerId, reviewId);
+      return applyTo(trx, callerId, row, mergeWrite(stateOf(row), write));
+    });
+  }
+
+  /** PUT …/mine: partial upsert keyed by (caller, movie); never 409, concurrent PUTs end in one row. */
+  async function upsertMine(callerId: number, movieId: number | null, write: ReviewWrite): Promise<ReviewWriteResult> {
+    return inTransaction(db, async (trx) => {
+      const id = await movieOr404(trx, movieId);
+      // A lost insert race means the row now exists (the loser waited for the winner's commit): go round once more
+      // and update it. A row deleted in between sends us back to the insert; three rounds settle any interleaving.
+      for (let round = 0; round < 3; round++) {
+        const existing = await repo.findOwnReview(trx, callerId, id, lock);
+        if (existing) {
+          const review = await applyTo(trx, callerId, existing, mergeWrite(stateOf(existing), write));
+          return { status: 200, review };
+        }
+        const state = mergeWrite(EMPTY_STATE, write);
+        if (isEmptyState(state)) return { status: 200, review: await emptyAnswer(trx, callerId, id, null) };
+        const row = await insertNew(trx, callerId, id, state);
+        if (row) return { status: 201, review: await answer(trx, row.id, false) };
+      }
+      throw new Error("review upsert did not settle");
+    });
+  }
+
+  async function remove(callerId: number, reviewId: number | null): Promise<void> {
+    await inTransaction(db, async (trx) => removeRow(trx, await ownedOr404(trx, callerId, reviewId)));
+  }
+
+  async function toggleReviewLike(callerId: number, reviewId: number | null): Promise<Review> {
+    return inTransaction(db, async (trx) => {
+      // Locking the review first orders this after (or before) a concurrent delete: never a dangling like.
+      const row = reviewId === null ? undefined : await repo.findReviewById(trx, reviewId, lock);
+      if (!row) throw notFound("REVIEW_NOT_FOUND");
+      const liked = await toggleLike(trx, "review_likes", callerId, row.id, clock.now());
+      return answer(trx, row.id, liked);
+    });
+  }
+
+  return { create, edit, upsertMine, remove, toggleLike: toggleReviewLike, ...queries };
+}
+
+export type ReviewsService = ReturnType<typeof createReviewsService>;

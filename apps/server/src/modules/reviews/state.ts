@@ -1,0 +1,70 @@
+// The rules of one review row (API.md §4.5): merging a write into the stored state, "an empty review is no review",
+// and the movie-counter deltas a change implies. Pure functions: the service applies them inside its transaction.
+import type { ReviewWrite } from "@moviepedia/contract";
+import type { ReviewRow } from "../../db/types.js";
+
+export interface ReviewState {
+  content: string;
+  rating: number;
+  status: string;
+  spoiler: boolean;
+}
+
+/** What a create starts from: absent fields default to these. */
+export const EMPTY_STATE: Readonly<ReviewState> = { content: "", rating: 0, status: "", spoiler: false };
+
+export function stateOf(row: Pick<ReviewRow, "content" | "rating" | "status" | "spoiler">): ReviewState {
+  return { content: row.content, rating: row.rating, status: row.status, spoiler: row.spoiler === 1 };
+}
+
+/** absent/`null` keeps the base value; whitespace-only content is stored as "" (API.md §1.7). */
+export function mergeWrite(base: Readonly<ReviewState>, write: ReviewWrite): ReviewState {
+  const content = write.content ?? base.content;
+  return {
+    content: content.trim() === "" ? "" : content,
+    // `+ 0` turns a JSON `-0` into 0, so it is stored and compared as "unrated".
+    rating: (write.rating ?? base.rating) + 0,
+    status: write.status ?? base.status,
+    spoiler: write.spoiler ?? base.spoiler,
+  };
+}
+
+export function isEmptyState(state: ReviewState): boolean {
+  return state.rating === 0 && state.status === "" && state.content === "";
+}
+
+export function sameState(a: ReviewState, b: ReviewState): boolean {
+  return a.content === b.content && a.rating === b.rating && a.status === b.status && a.spoiler === b.spoiler;
+}
+
+export interface MovieCounterDelta {
+  /** Σ rating×10: integers, so the average round(sum / count) / 10 is exact. */
+  ratingSum: number;
+  ratingsCount: number;
+  reviewsCount: number;
+}
+
+function contribution(state: ReviewState | null): MovieCounterDelta {
+  if (!state) return { ratingSum: 0, ratingsCount: 0, reviewsCount: 0 };
+  const rated = state.rating > 0;
+  return {
+    ratingSum: rated ? Math.round(state.rating * 10) : 0,
+    ratingsCount: rated ? 1 : 0,
+    reviewsCount: state.content !== "" ? 1 : 0,
+  };
+}
+
+/** How the movie's counters change when one review goes from `before` to `after` (null = no row). */
+export function movieDelta(before: ReviewState | null, after: ReviewState | null): MovieCounterDelta {
+  const b = contribution(before);
+  const a = contribution(after);
+  return {
+    ratingSum: a.ratingSum - b.ratingSum,
+    ratingsCount: a.ratingsCount - b.ratingsCount,
+    reviewsCount: a.reviewsCount - b.reviewsCount,
+  };
+}
+
+export function isZeroDelta(delta: MovieCounterDelta): boolean {
+  return delta.ratingSum === 0 && delta.ratingsCount === 0 && delta.reviewsCount === 0;
+}

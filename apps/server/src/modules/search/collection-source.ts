@@ -1,0 +1,150 @@
+// The collection list: collections whose title matches (tiers 0–3), then collections holding a movie that matches
+// at tier 0–2 (ranked 4 + that movie tier); popularity = likes_count, movie_count, id.
+import { type RawBuilder, sql } from "kysely";
+import { typoPieces } from "./candidates.js";
+import { containsText, inIds, unmatchable } from "./dialect.js";
+import { bestTier, exactTier, matchText } from "./matcher.js";
+import { pagedStream, type Known, type Ranked, type RankedSource } from "./ranking.js";
+import { containingAny, documentIdOf, KINDS, selectRecords } from "./records.js";
+import { type RecordSource, recordSource, type SearchContext } from "./sources.js";
+
+const spec = KINDS.collection;
+const MOVIE_ONLY = 4;
+
+/** Join condition: `d` is one of the documents (title, original title) of the movie in `movieColumn`. */
+const movieDocuments = (movieColumn: RawBuilder<unknown>) =>
+  sql`d.id between ${documentIdOf("movie", 0, movieColumn)} and ${documentIdOf("movie", 1, movieColumn)}`;
+
+/** Links of the given movies with their collections' popularity keys; null when there are more than `max`. */
+async function holdersOf(ctx: SearchContext, movieIds: readonly number[], max: number) {
+  if (movieIds.length === 0) return [];
+  const rows = await ctx.db
+    .selectFrom("collection_movies as cm")
+    .innerJoin("collections as c", "c.id", "cm.collection_id")
+    .select(["cm.collection_id", "cm.movie_id", "c.likes_count", "c.movie_count"])
+    .where(inIds(ctx.db, sql.ref("cm.movie_id"), movieIds))
+    .limit(max + 1)
+    .execute();
+  return rows.length > max ? null : rows;
+}
+
+/** Best movie tier (0–2) per collection of a page: from the known movie matches, or by testing movie texts. */
+async function movieTiers(ctx: SearchContext, collectionIds: readonly number[], known: Map<number, number> | null) {
+  const best = new Map<number, number>();
+  const { db, q } = ctx;
+  if (collectionIds.length === 0) return best;
+  const keep = (id: number, tier: number | null) => {
+    if (tier !== null && tier < (best.get(id) ?? 3)) best.set(id, tier);
+  };
+  if (known) {
+    if (known.size === 0) return best;
+    const rows = await db
+      .selectFrom("collection_movies")
+      .select(["collection_id", "movie_id"])
+      .where(inIds(db, sql.ref("collection_id"), collectionIds))
+      .where(inIds(db, sql.ref("movie_id"), [...known.keys()]))
+      .execute();
+    for (const row of rows) keep(row.collection_id, known.get(row.movie_id)!);
+    return best;
+  }
+  if (unmatchable(db, q.key)) return best;
+  const { rows } = await sql<{ collection_id: number; norm: string; chosung: string }>`select cm.collection_id,
+    d.norm, d.chosung from collection_movies cm join search_documents d on ${movieDocuments(sql`cm.movie_id`)}
+    where ${inIds(db, sql.ref("cm.collection_id"), collectionIds)} and ${containsText(db, sql.ref(`d.${q.column}`), q.key)}`.execute(
+    db,
+  );
+  for (const row of rows) keep(Number(row.collection_id), exactTier(q, matchText(row.norm, row.chosung)));
+  return best;
+}
+
+/** How many links the known-set path may read: movies in many collections make the popularity scan cheaper. */
+const HOLDERS_PER_CANDIDATE = 10;
+
+export function collectionSource(ctx: SearchContext, movies: RecordSource): RankedSource {
+  const { db, q } = ctx;
+  const fuzzy = q.maxTypos > 0;
+  const titles = recordSource(ctx, spec);
+
+  /** Every movie matching at tier 0–2 with its tier, when the movie lookups found them all; else null. */
+  let matchingMovies: Promise<Map<number, number> | null> | undefined;
+  const movieMatches = () =>
+    (matchingMovies ??= movies
+      .known()
+      .then((movie) =>
+        movie.upTo < 2 ? null : new Map(movie.items.filter((m) => m.tier <= 2).map((m) => [m.id, m.tier])),
+      ));
+
+  async function known(): Promise<Known> {
+    const title = await titles.known();
+    if (title.upTo < titles.tierCount - 1) return title;
+    // Every title match is known (tier 3 is empty without typos): add collections reached through movies.
+    const movie = await movies.known();
+    const level = Math.min(movie.upTo, 2);
+    const movieTier = new Map(movie.items.filter((m) => m.tier <= level).map((m) => [m.id, m.tier]));
+    const holders = level < 0 ? null : await holdersOf(ctx, [...movieTier.keys()], ctx.cap * HOLDERS_PER_CANDIDATE);
+    if (holders === null) return { upTo: 3, items: title.items };
+    const titled = new Set(title.items.map((c) => c.id));
+    const reached = new Map<number, Ranked>();
+    for (const row of holders) {
+      if (titled.has(row.collection_id)) continue;
+      const tier = MOVIE_ONLY + movieTier.get(row.movie_id)!;
+      const seen = reached.get(row.collection_id);
+      if (!seen || tier < seen.tier) {
+        reached.set(row.collection_id, {
+          id: row.collection_id,
+          tier,
+          order: [-row.likes_count, -row.movie_count, row.collection_id],
+        });
+      }
+    }
+    return { upTo: MOVIE_ONLY + level, items: [...title.items, ...reached.values()] };
+  }
+
+  /**
+   * Collections whose title contains the key (or, for the typo tier, one of the typo pieces) or that hold a
+   * matching movie: a superset of every tier the stream covers.
+   */
+  async function prefilter(typos: boolean): Promise<RawBuilder<unknown>> {
+    const known = await movieMatches();
+    let throughMovies: RawBuilder<unknown>;
+    if (known) {
+      // The matching movies are known: a membership test per link instead of a text test per movie.
+      throughMovies = known.size
+        ? sql`exists (select 1 from collection_movies cm where cm.collection_id = t.id
+            and ${inIds(db, sql.ref("cm.movie_id"), [...known.keys()])})`
+        : sql`1 = 0`;
+    } else {
+      throughMovies = unmatchable(db, q.key)
+        ? sql`1 = 0`
+        : sql`exists (select 1 from collection_movies cm join search_documents d on ${movieDocuments(sql`cm.movie_id`)}
+            where cm.collection_id = t.id and ${containsText(db, sql.ref(`d.${q.column}`), q.key)})`;
+    }
+    const titled = containingAny(db, spec, q.column, typos ? typoPieces(q) : [q.key]);
+    return sql`(${titled} or ${throughMovies})`;
+  }
+
+  return {
+    tierCount: MOVIE_ONLY + 3,
+    known,
+    openStream(tier) {
+      // Title typos need the typo pieces in SQL; that stream covers every tier.
+      const typos = fuzzy && tier === 3;
+      let where: Promise<RawBuilder<unknown>> | undefined;
+      return pagedStream(
+        (t) => typos || t !== 3 || !fuzzy,
+        async (offset, limit) => {
+          where ??= prefilter(typos);
+          const rows = await selectRecords(db, spec, [await where], { offset, limit });
+          const tiers = await movieTiers(ctx, rows.map((r) => r.id), await movieMatches());
+          const records = rows.map((row) => {
+            const title = bestTier(q, row.texts, fuzzy);
+            if (title !== null) return { id: row.id, tier: title };
+            const movie = tiers.get(row.id);
+            return { id: row.id, tier: movie === undefined ? null : MOVIE_ONLY + movie };
+          });
+          return { rows: rows.length, records };
+        },
+      );
+    },
+  };
+}

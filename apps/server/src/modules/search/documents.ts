@@ -1,0 +1,92 @@
+// Search documents: one row per searchable text (movie title and original title, person name, collection title,
+// username) with its normalised and 초성 forms, kept by the write paths through indexSearchDocument.
+import { sql, type Kysely } from "kysely";
+import type { Database } from "../../db/types.js";
+import { isPostgres } from "./dialect.js";
+import { choseongKey, documentTokens, normalizeText } from "./normalize.js";
+
+export type SearchKind = "movie" | "person" | "collection" | "user";
+
+const KIND_CODES: Record<SearchKind, number> = { movie: 1, person: 2, collection: 3, user: 4 };
+/** Ids are computed, not generated: kind × 2³⁴ + record id × 4 + field, so a kind is one id range. */
+const KIND_SPAN = 2 ** 34;
+export const FIELDS_PER_RECORD = 4;
+
+export function kindCode(kind: SearchKind): number {
+  return KIND_CODES[kind];
+}
+
+export function documentId(kind: SearchKind, refId: number, field: number): number {
+  return KIND_CODES[kind] * KIND_SPAN + refId * FIELDS_PER_RECORD + field;
+}
+
+/** First and last possible document id of a kind. */
+export function kindRange(kind: SearchKind): [number, number] {
+  const start = KIND_CODES[kind] * KIND_SPAN;
+  return [start, start + KIND_SPAN - 1];
+}
+
+export function refIdOf(docId: number): number {
+  return Math.floor((docId % KIND_SPAN) / FIELDS_PER_RECORD);
+}
+
+export interface SearchDocument {
+  id: number;
+  kind: number;
+  ref_id: number;
+  field: number;
+  norm: string;
+  chosung: string;
+  /** Space-separated n-gram tokens (normalize.ts). */
+  tokens: string;
+}
+
+/** The documents of one record; empty texts and repeats of an earlier field (an original title equal to the title) are skipped. */
+export function buildDocuments(kind: SearchKind, refId: number, texts: readonly (string | null)[]): SearchDocument[] {
+  const docs: SearchDocument[] = [];
+  const seen = new Set<string>();
+  texts.slice(0, FIELDS_PER_RECORD).forEach((text, field) => {
+    const norm = normalizeText(text ?? "");
+    if (norm === "" || seen.has(norm)) return;
+    seen.add(norm);
+    const chars = Array.from(norm);
+    const chosung = choseongKey(chars);
+    docs.push({
+      id: documentId(kind, refId, field),
+      kind: KIND_CODES[kind],
+      ref_id: refId,
+      field,
+      norm,
+      chosung,
+      tokens: documentTokens(chars, Array.from(chosung)).join(" "),
+    });
+  });
+  return docs;
+}
+
+/** 6 parameters per row at most: 4000 rows stay under SQLite's 32766 bound parameters. */
+const ROWS_PER_STATEMENT = 4000;
+
+/** Inserts documents and their index entries (the caller has removed older versions). */
+export async function insertDocuments(db: Kysely<Database>, docs: readonly SearchDocument[]): Promise<void> {
+  const postgres = isPostgres(db);
+  for (let start = 0; start < docs.length; start += ROWS_PER_STATEMENT) {
+    const chunk = docs.slice(start, start + ROWS_PER_STATEMENT);
+    if (postgres) {
+      const column = <T>(pick: (d: SearchDocument) => T): T[] => chunk.map(pick);
+      await sql`insert into search_documents (id, kind, ref_id, field, norm, chosung, grams)
+        select id, kind, ref_id, field, norm, chosung, string_to_array(tokens, ' ')
+        from unnest(${column((d) => d.id)}::bigint[], ${column((d) => d.kind)}::smallint[],
+          ${column((d) => d.ref_id)}::integer[], ${column((d) => d.field)}::smallint[], ${column((d) => d.norm)}::text[],
+          ${column((d) => d.chosung)}::text[], ${column((d) => d.tokens)}::text[])
+          as v(id, kind, ref_id, field, norm, chosung, tokens)`.execute(db);
+      continue;
+    }
+    const values = (pick: (d: SearchDocument) => unknown[]) => sql.join(chunk.map((d) => sql`(${sql.join(pick(d))})`));
+    await sql`insert into search_documents (id, kind, ref_id, field, norm, chosung)
+      values ${values((d) => [d.id, d.kind, d.ref_id, d.field, d.norm, d.chosung])}`.execute(db);
+    await sql`insert into search_trigrams (rowid, norm, chosung)
+      values ${values((d) => [d.id, d.norm, d.chosung])}`.execute(db);
+    await sql`insert into search_grams (rowid, grams) values ${values((d) => [d.id, d.tokens])}`.execute(db);
+  }
+}

@@ -1,0 +1,87 @@
+// `expand=true` (API.md §4.10 [EXT]): the full objects of the windowed id lists, personalised like their own GETs,
+// each loaded with a fixed number of queries.
+import {
+  COLLECTION_LIST_MOVIES_MAX,
+  type Collection,
+  type Movie,
+  type Person,
+  type UserProfile,
+} from "@moviepedia/contract";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/types.js";
+import { loadCollections } from "../collections/load.js";
+import { loadMovies } from "../movies/index.js";
+import { toPerson } from "../people/mapper.js";
+import { likedSet } from "../shared/likes.js";
+import { toUserProfile } from "../users/mapper.js";
+import { findUsersByIds } from "../users/repository.js";
+
+type Db = Kysely<Database>;
+
+function inOrder<T extends { id: number }>(ids: readonly number[], items: readonly T[]): T[] {
+  const byId = new Map(items.map((item) => [item.id, item]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+async function loadPeople(db: Db, ids: readonly number[], callerId: number | null): Promise<Person[]> {
+  if (ids.length === 0) return [];
+  const [rows, kinds, liked] = await Promise.all([
+    db
+      .selectFrom("people")
+      .select(["id", "name", "profile_url", "biography", "likes_count"])
+      .where("id", "in", ids)
+      .execute(),
+    db.selectFrom("credits").select(["person_id", "kind"]).distinct().where("person_id", "in", ids).execute(),
+    likedSet(db, "person_likes", callerId, ids),
+  ]);
+  const kindsOf = new Map<number, string[]>();
+  for (const row of kinds) kindsOf.set(row.person_id, [...(kindsOf.get(row.person_id) ?? []), row.kind]);
+  return inOrder(
+    ids,
+    rows.map((row) => toPerson(row, kindsOf.get(row.id) ?? [], liked.has(row.id))),
+  );
+}
+
+async function targetsOf(db: Db, table: "follows" | "blocks", callerId: number, ids: readonly number[]) {
+  const rows = await db
+    .selectFrom(table)
+    .select("target_id")
+    .where("user_id", "=", callerId)
+    .where("target_id", "in", ids)
+    .execute();
+  return new Set(rows.map((r) => r.target_id));
+}
+
+async function loadUsers(db: Db, ids: readonly number[], callerId: number | null): Promise<UserProfile[]> {
+  if (ids.length === 0) return [];
+  const [rows, following, blocked] = await Promise.all([
+    findUsersByIds(db, ids),
+    callerId === null ? new Set<number>() : targetsOf(db, "follows", callerId, ids),
+    callerId === null ? new Set<number>() : targetsOf(db, "blocks", callerId, ids),
+  ]);
+  const profiles = rows.map((user) =>
+    toUserProfile(user, { isFollowing: following.has(user.id), isBlocked: blocked.has(user.id) }),
+  );
+  return inOrder(ids, profiles);
+}
+
+export interface Expanded {
+  movies: Movie[];
+  people: Person[];
+  collections: Collection[];
+  users: UserProfile[];
+}
+
+export async function expandResult(
+  db: Db,
+  lists: { movies: number[]; people: number[]; collections: number[]; users: number[] },
+  callerId: number | null,
+): Promise<Expanded> {
+  const [movies, people, collections, users] = await Promise.all([
+    loadMovies(db, lists.movies),
+    loadPeople(db, lists.people, callerId),
+    loadCollections(db, lists.collections, callerId, { movieLimit: COLLECTION_LIST_MOVIES_MAX }),
+    loadUsers(db, lists.users, callerId),
+  ]);
+  return { movies, people, collections, users };
+}

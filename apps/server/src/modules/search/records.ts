@@ -1,0 +1,144 @@
+// SQL over the searchable records: each row comes with its popularity keys and its stored texts (joined by computed
+// document id), either for the records an index lookup found or as a page of a popularity scan (the *_search_rank
+// indexes of migration 0003 give that order without sorting).
+import { type Kysely, type RawBuilder, sql } from "kysely";
+import type { Database } from "../../db/types.js";
+import type { DocIds } from "./candidates.js";
+import { containsText, inIds, unmatchable } from "./dialect.js";
+import { documentId, FIELDS_PER_RECORD, type SearchKind } from "./documents.js";
+import { type MatchText, matchText, type SearchQuery } from "./matcher.js";
+
+type Db = Kysely<Database>;
+
+export interface KindSpec {
+  kind: SearchKind;
+  table: "movies" | "people" | "collections" | "users";
+  /** Searchable fields per record (document field 0 … fields − 1). */
+  fields: number;
+  /** Popularity after the tier: both descending, then id ascending (API.md §4.10). */
+  popularity: readonly [string, string];
+}
+
+export const KINDS: Record<SearchKind, KindSpec> = {
+  movie: { kind: "movie", table: "movies", fields: 2, popularity: ["ratings_count", "reviews_count"] },
+  person: { kind: "person", table: "people", fields: 1, popularity: ["credits_count", "likes_count"] },
+  collection: { kind: "collection", table: "collections", fields: 1, popularity: ["likes_count", "movie_count"] },
+  user: { kind: "user", table: "users", fields: 1, popularity: ["follower_count", "review_count"] },
+};
+
+export interface RecordRow {
+  id: number;
+  /** Popularity keys in ascending form: [−first, −second, id]. */
+  order: number[];
+  texts: MatchText[];
+}
+
+/** SQL for document `field` of the record whose id is in `refColumn`. */
+export function documentIdOf(kind: SearchKind, field: number, refColumn: RawBuilder<unknown>): RawBuilder<number> {
+  return sql<number>`${sql.lit(documentId(kind, 0, field))} + cast(${refColumn} as bigint) * ${sql.lit(FIELDS_PER_RECORD)}`;
+}
+
+export interface Filters {
+  /** Users the caller blocked are left out (user search). */
+  callerId?: number | null;
+  /** Only movies of this genre. */
+  genreId?: number;
+}
+
+export function filterClauses(filters: Filters): RawBuilder<unknown>[] {
+  const clauses: RawBuilder<unknown>[] = [];
+  if (filters.callerId !== undefined && filters.callerId !== null) {
+    clauses.push(sql`not exists (select 1 from blocks b where b.user_id = ${filters.callerId} and b.target_id = t.id)`);
+  }
+  if (filters.genreId !== undefined) {
+    clauses.push(
+      sql`exists (select 1 from movie_genres g where g.movie_id = t.id and g.genre_id = ${filters.genreId})`,
+    );
+  }
+  return clauses;
+}
+
+/** Records with a text containing one of `needles` (plain text, no index): a cheap test per scanned row. */
+export function containingAny(
+  db: Db,
+  spec: KindSpec,
+  column: SearchQuery["column"],
+  needles: readonly string[],
+): RawBuilder<unknown> {
+  const usable = needles.filter((needle) => !unmatchable(db, needle));
+  if (usable.length === 0) return sql`1 = 0`;
+  const tests = Array.from({ length: spec.fields }, (_, f) =>
+    usable.map((needle) => containsText(db, sql.ref(`d${f}.${column}`), needle)),
+  ).flat();
+  return sql`(${sql.join(tests, sql` or `)})`;
+}
+
+/** Records with a text containing the query key: a superset of tiers 0–2. */
+export const containingKey = (db: Db, spec: KindSpec, q: SearchQuery) => containingAny(db, spec, q.column, [q.key]);
+
+/** The stored texts of candidate documents, by record id. */
+export async function candidateTexts(db: Db, docs: NonNullable<DocIds>): Promise<Map<number, MatchText[]>> {
+  const { rows } = await sql<{ ref_id: number; norm: string; chosung: string }>`select ref_id, norm, chosung
+    from search_documents where id in (${docs})`.execute(db);
+  const texts = new Map<number, MatchText[]>();
+  for (const row of rows) {
+    const id = Number(row.ref_id);
+    const text = matchText(row.norm, row.chosung);
+    const list = texts.get(id);
+    if (list) list.push(text);
+    else texts.set(id, [text]);
+  }
+  return texts;
+}
+
+/** Popularity keys (ascending form) of existing records among `ids` that pass the filters. */
+export async function recordOrders(
+  db: Db,
+  spec: KindSpec,
+  ids: readonly number[],
+  filters: Filters = {},
+): Promise<Map<number, number[]>> {
+  const orders = new Map<number, number[]>();
+  if (ids.length === 0) return orders;
+  const [p1, p2] = spec.popularity.map((c) => sql.ref(`t.${c}`));
+  const where = [inIds(db, sql.ref("t.id"), ids), ...filterClauses(filters)];
+  const { rows } = await sql<{ id: number; p1: number; p2: number }>`select t.id, ${p1} as p1, ${p2} as p2
+    from ${sql.table(spec.table)} t where ${sql.join(where, sql` and `)}`.execute(db);
+  for (const row of rows) orders.set(Number(row.id), [-Number(row.p1), -Number(row.p2), Number(row.id)]);
+  return orders;
+}
+
+/**
+ * Records passing every clause, with popularity keys and texts; with `page`, in popularity order (the rank index)
+ * and windowed.
+ */
+export async function selectRecords(
+  db: Db,
+  spec: KindSpec,
+  where: RawBuilder<unknown>[],
+  page?: { offset: number; limit: number },
+): Promise<RecordRow[]> {
+  const fields = Array.from({ length: spec.fields }, (_, f) => f);
+  const [p1, p2] = spec.popularity.map((c) => sql.ref(`t.${c}`));
+  const { rows } = await sql<Record<string, string | number | null>>`select t.id, ${p1} as p1, ${p2} as p2,
+      ${sql.join(fields.map((f) => sql`${sql.ref(`d${f}.norm`)} as ${sql.ref(`n${f}`)}, ${sql.ref(`d${f}.chosung`)} as ${sql.ref(`c${f}`)}`))}
+    from ${sql.table(spec.table)} t
+    ${sql.join(
+      fields.map(
+        (f) => sql`left join search_documents ${sql.ref(`d${f}`)}
+        on ${sql.ref(`d${f}.id`)} = ${documentIdOf(spec.kind, f, sql`t.id`)}`,
+      ),
+      sql` `,
+    )}
+    ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
+    ${page ? sql`order by ${p1} desc, ${p2} desc, t.id limit ${page.limit} offset ${page.offset}` : sql``}`.execute(db);
+  return rows.map((row) => {
+    const texts: MatchText[] = [];
+    for (const f of fields) {
+      const norm = row[`n${f}`];
+      if (typeof norm === "string") texts.push(matchText(norm, String(row[`c${f}`])));
+    }
+    const id = Number(row.id);
+    return { id, order: [-Number(row.p1), -Number(row.p2), id], texts };
+  });
+}

@@ -1,0 +1,49 @@
+// The caller's likes lists (API.md §4.1 likes_participant / likes_collection / likes_review): full objects, oldest
+// like first, each with like: true; their totals are Me.liked_*_count, kept by the shared like toggle.
+import { COLLECTION_LIST_MOVIES_MAX, type Collection, type Person, type Review } from "@moviepedia/contract";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/types.js";
+import type { Window } from "../../http/window.js";
+import { loadCollections } from "../collections/load.js";
+import { toPerson } from "../people/mapper.js";
+import { loadReviews } from "../reviews/mapper.js";
+import { creditKindsOf, findPeopleByIds, likedTargetIds } from "./likes-repository.js";
+
+/**
+ * People of `ids` in that order, unknown ids skipped, in two queries. The people module has only a single-person
+ * reader; this batch form shares its mapper (roles from credit kinds), so the Person shape lives in one place.
+ */
+async function loadLikedPeople(db: Kysely<Database>, ids: readonly number[]): Promise<Person[]> {
+  const [rows, kinds] = await Promise.all([findPeopleByIds(db, ids), creditKindsOf(db, ids)]);
+  const kindsById = new Map<number, string[]>();
+  for (const { person_id, kind } of kinds) {
+    const list = kindsById.get(person_id);
+    if (list) list.push(kind);
+    else kindsById.set(person_id, [kind]);
+  }
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  // Every listed person is one the caller likes: that is what the list is.
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toPerson(row, kindsById.get(id) ?? [], true)] : [];
+  });
+}
+
+export function createLikesListsService(db: Kysely<Database>) {
+  async function people(callerId: number, window: Window): Promise<Person[]> {
+    return loadLikedPeople(db, await likedTargetIds(db, "person_likes", callerId, window));
+  }
+
+  async function collections(callerId: number, window: Window): Promise<Collection[]> {
+    const ids = await likedTargetIds(db, "collection_likes", callerId, window);
+    return loadCollections(db, ids, callerId, { movieLimit: COLLECTION_LIST_MOVIES_MAX });
+  }
+
+  async function reviews(callerId: number, window: Window): Promise<Review[]> {
+    return loadReviews(db, await likedTargetIds(db, "review_likes", callerId, window), callerId);
+  }
+
+  return { people, collections, reviews };
+}
+
+export type LikesListsService = ReturnType<typeof createLikesListsService>;

@@ -1,0 +1,109 @@
+// The member graph (API.md §4.1): follow / unfollow, block / unblock, follow lists and the private block list.
+import type { BlockedUsers, FollowUser } from "@moviepedia/contract";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/types.js";
+import { ApiError, conflict, notFound } from "../../http/errors.js";
+import type { Window } from "../../http/window.js";
+import { isForeignKeyViolation } from "../../lib/db-errors.js";
+import { type Clock, toTimestamp } from "../../lib/time.js";
+import { inTransaction } from "../../lib/transaction.js";
+import { toFollowUser } from "../users/mapper.js";
+import * as repo from "./repository.js";
+
+export interface SocialDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+}
+
+const userNotFound = () => notFound("USER_NOT_FOUND");
+
+export function createSocialService({ db, clock }: SocialDeps) {
+  /** 404 for an unknown target (ids that cannot exist arrive as null), then the self-conflict of either method. */
+  async function checkTarget(
+    callerId: number,
+    targetId: number | null,
+    selfCode: "CANNOT_FOLLOW_SELF" | "CANNOT_BLOCK_SELF",
+  ) {
+    if (targetId === null || !(await repo.userExists(db, targetId))) throw userNotFound();
+    if (targetId === callerId) {
+      throw conflict(
+        selfCode,
+        selfCode === "CANNOT_FOLLOW_SELF" ? "You cannot follow yourself." : "You cannot block yourself.",
+      );
+    }
+    return targetId;
+  }
+
+  /** Runs a relation write; a target deleted meanwhile surfaces as a foreign-key violation and means 404. */
+  async function write<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+    try {
+      return await inTransaction(db, work);
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw userNotFound();
+      throw error;
+    }
+  }
+
+  async function follow(callerId: number, rawTarget: number | null) {
+    const targetId = await checkTarget(callerId, rawTarget, "CANNOT_FOLLOW_SELF");
+    await write(async (trx) => {
+      // Counters first: the users rows are locked (in id order) before the pair, so a racing duplicate waits
+      // here, then finds the pair and rolls its increments back with the 409.
+      await repo.shiftFollowCounts(trx, callerId, targetId, 1);
+      if (!(await repo.insertRelation(trx, "follows", callerId, targetId, toTimestamp(clock.now())))) {
+        throw conflict("ALREADY_FOLLOWING", "You already follow this user.");
+      }
+    });
+    return { user_id: targetId, following: true };
+  }
+
+  async function unfollow(callerId: number, rawTarget: number | null) {
+    const targetId = await checkTarget(callerId, rawTarget, "CANNOT_FOLLOW_SELF");
+    await write(async (trx) => {
+      await repo.shiftFollowCounts(trx, callerId, targetId, -1);
+      if (!(await repo.deleteRelation(trx, "follows", callerId, targetId))) {
+        throw conflict("NOT_FOLLOWING", "You do not follow this user.");
+      }
+    });
+    return { user_id: targetId, following: false };
+  }
+
+  async function block(callerId: number, rawTarget: number | null) {
+    const targetId = await checkTarget(callerId, rawTarget, "CANNOT_BLOCK_SELF");
+    // Blocking leaves follows alone (API.md §1.9: block and follow are independent).
+    await write(async (trx) => {
+      if (!(await repo.insertRelation(trx, "blocks", callerId, targetId, toTimestamp(clock.now())))) {
+        throw conflict("ALREADY_BLOCKED", "You already blocked this user.");
+      }
+    });
+    return { user_id: targetId, blocked: true };
+  }
+
+  async function unblock(callerId: number, rawTarget: number | null) {
+    const targetId = await checkTarget(callerId, rawTarget, "CANNOT_BLOCK_SELF");
+    if (!(await repo.deleteRelation(db, "blocks", callerId, targetId))) {
+      throw conflict("NOT_BLOCKED", "You have not blocked this user.");
+    }
+    return { user_id: targetId, blocked: false };
+  }
+
+  async function listFollows(
+    userId: number | null,
+    direction: "followings" | "followers",
+    window: Window,
+  ): Promise<FollowUser[]> {
+    if (userId === null || !(await repo.userExists(db, userId))) throw userNotFound();
+    const rows = await repo.listFollowUsers(db, userId, direction, window);
+    return rows.map(toFollowUser);
+  }
+
+  /** The caller's own block list; any other id, unknown ones included, is 403 so ids cannot be enumerated. */
+  async function blockedUsers(callerId: number, userId: number | null): Promise<BlockedUsers> {
+    if (userId !== callerId) throw new ApiError("FORBIDDEN", "A block list is visible only to its owner.");
+    return { id: await repo.listBlockedIds(db, callerId) };
+  }
+
+  return { follow, unfollow, block, unblock, listFollows, blockedUsers };
+}
+
+export type SocialService = ReturnType<typeof createSocialService>;

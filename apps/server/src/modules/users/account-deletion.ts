@@ -1,0 +1,49 @@
+// 회원 탈퇴 (DELETE /api/users/me, API.md §4.1 [EXT]): password check for local accounts, then one transaction that
+// removes the member with everything they wrote or liked and keeps every counter on others' content true.
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/types.js";
+import { ApiError, missingField } from "../../http/errors.js";
+import { inTransaction } from "../../lib/transaction.js";
+import type { AuthService } from "../auth/service.js";
+import * as repo from "./account-deletion-repository.js";
+import { findUserById } from "./repository.js";
+
+export interface AccountDeletionDeps {
+  db: Kysely<Database>;
+  auth: Pick<AuthService, "checkPassword">;
+}
+
+export function createAccountDeletionService({ db, auth }: AccountDeletionDeps) {
+  /** One transaction (re-run whole if PostgreSQL picks it as a deadlock victim against a concurrent write). */
+  function deleteInOneTransaction(userId: number): Promise<void> {
+    return inTransaction(db, async (trx) => {
+      await repo.lockAccount(trx, userId);
+      await repo.releaseContentCounters(trx, userId);
+      await repo.releaseMovieCounters(trx, userId);
+      await repo.releaseMemberCounters(trx, userId);
+      await repo.deleteAccountRows(trx, userId);
+    });
+  }
+
+  /**
+   * Accounts with a password must confirm it (absent → 400, wrong → 401 counted like a failed signin, so the
+   * endpoint cannot be used to guess passwords faster than signin); social-only accounts confirm nothing.
+   */
+  async function deleteAccount(userId: number, ip: string, password: string | undefined): Promise<void> {
+    const user = await findUserById(db, userId);
+    // Only a concurrent deletion of the same account gets here without a row: its session is gone too.
+    if (!user) throw new ApiError("INVALID_TOKEN", "The session has ended.");
+    if (user.password_hash !== null) {
+      if (password === undefined) throw missingField("login_password");
+      const loginId = user.login_id ?? `user-${user.id}`;
+      if (!(await auth.checkPassword(ip, loginId, password, user.password_hash))) {
+        throw new ApiError("INVALID_CREDENTIALS", "The password is incorrect.");
+      }
+    }
+    await deleteInOneTransaction(userId);
+  }
+
+  return { deleteAccount };
+}
+
+export type AccountDeletionService = ReturnType<typeof createAccountDeletionService>;

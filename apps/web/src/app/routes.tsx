@@ -1,0 +1,71 @@
+// Every route of SPEC §2. Each page is its own lazily loaded chunk (the feature index hands out loaders), so the
+// first load carries only the shell.
+import type { ComponentType } from "react";
+import type { RouteObject } from "react-router";
+import { analysisPages } from "../features/analysis";
+import { authPages } from "../features/auth";
+import { collectionsPages } from "../features/collections";
+import { extrasPages } from "../features/extras";
+import { homePages } from "../features/home";
+import { moviesPages } from "../features/movies";
+import { peoplePages } from "../features/people";
+import { profilePages } from "../features/profile";
+import { recommendPages } from "../features/recommend";
+import { reviewsPages } from "../features/reviews";
+import { searchPages } from "../features/search";
+import { settingsPages } from "../features/settings";
+import { Loading } from "../shared/ui/loading";
+import { AppLayout } from "./layout/app-layout";
+import { NotFoundPage } from "./not-found-page";
+import { RouteError } from "./route-error";
+
+type PageModule = { default: ComponentType };
+
+/** Route-level code splitting: the page module's default export becomes the route's component. */
+function page(load: () => Promise<PageModule>): NonNullable<RouteObject["lazy"]> {
+  return async () => ({ Component: (await load()).default });
+}
+
+const pages: RouteObject[] = [
+  { index: true, lazy: page(homePages.home) },
+  { path: "movies", lazy: page(moviesPages.charts) },
+  { path: "movies/:movieId", lazy: page(moviesPages.movie) },
+  { path: "movies/:movieId/comments", lazy: page(reviewsPages.movieComments) },
+  { path: "comments/:movieId/:commentId", lazy: page(reviewsPages.comment) },
+  { path: "people/:peopleId", lazy: page(peoplePages.person) },
+  { path: "login", lazy: page(authPages.login) },
+  { path: "signup", lazy: page(authPages.signup) },
+  { path: "oauth/:provider", lazy: page(authPages.oauthCallback) },
+  { path: "profile/:userId", lazy: page(profilePages.profile) },
+  { path: "profile/:userId/collections", lazy: page(collectionsPages.userCollections) },
+  { path: "profile/:userId/collections/new", lazy: page(collectionsPages.newCollection) },
+  { path: "profile/:userId/reviews", lazy: page(profilePages.reviews) },
+  { path: "profile/:userId/followers", lazy: page(profilePages.followers) },
+  { path: "profile/:userId/followings", lazy: page(profilePages.followings) },
+  { path: "profile/:userId/likes", lazy: page(profilePages.likes) },
+  { path: "mypage/settings", lazy: page(settingsPages.settings) },
+  { path: "mypage/settings/block", lazy: page(settingsPages.blocked) },
+  { path: "monthly/:date", lazy: page(extrasPages.monthly) },
+  { path: "rating", lazy: page(extrasPages.rating) },
+  { path: "news", lazy: page(extrasPages.news) },
+  { path: "search", lazy: page(searchPages.search) },
+  { path: "collections/:collectionId", lazy: page(collectionsPages.collection) },
+  { path: "collections/:collectionId/edit", lazy: page(collectionsPages.edit) },
+  { path: "recommend", lazy: page(recommendPages.recommend) },
+  { path: "analysis", lazy: page(analysisPages.analysis) },
+  { path: "*", Component: NotFoundPage },
+];
+
+function BootLoading() {
+  return <Loading className="min-h-dvh" />;
+}
+
+export const routes: RouteObject[] = [
+  {
+    Component: AppLayout,
+    ErrorBoundary: RouteError,
+    HydrateFallback: BootLoading,
+    // A page that fails keeps the frame (navigation stays usable); only a broken frame loses it.
+    children: [{ ErrorBoundary: RouteError, children: pages }],
+  },
+];

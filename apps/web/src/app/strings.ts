@@ -1,0 +1,16 @@
+// Korean words of the app shell.
+export const SHELL = {
+  navLabel: "주요 메뉴",
+  home: "홈",
+  search: "검색",
+  login: "로그인",
+  myPage: "마이페이지",
+  skipToContent: "본문으로 건너뛰기",
+  pageLoading: "페이지를 불러오는 중",
+  notFoundTitle: "페이지 없음",
+  notFoundBody: "주소가 바뀌었거나 삭제된 페이지일 수 있어요.",
+  goHome: "홈으로 가기",
+  errorTitle: "문제가 발생했어요",
+  errorBody: "페이지를 불러오지 못했습니다. 새로고침 후 다시 시도해 주세요.",
+  reload: "새로고침",
+} as const;

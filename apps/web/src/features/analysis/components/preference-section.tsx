@@ -1,0 +1,64 @@
+// One preference category (countries, genres, actors, directors): the top 3 prominently, the rest as a ranked
+// list, integer scores, and an empty-section message when there is nothing to show. Genres add the tag cloud.
+import { type PreferenceDict, preferenceEntries, splitTop } from "../lib/analysis-math";
+import { ANALYSIS } from "../strings";
+import { GenreTagCloud } from "./genre-tag-cloud";
+
+interface Props {
+  id: string;
+  title: string;
+  emptyMessage: string;
+  dict: PreferenceDict;
+  withTagCloud?: boolean;
+}
+
+export function PreferenceSection({ id, title, emptyMessage, dict, withTagCloud = false }: Props) {
+  const entries = preferenceEntries(dict);
+  const { top, rest } = splitTop(entries);
+  const headingId = `analysis-${id}`;
+  return (
+    <section aria-labelledby={headingId} className="px-5 py-6">
+      <h2 id={headingId} className="text-lg font-bold text-gray-900">
+        {title}
+      </h2>
+      {entries.length === 0 ? (
+        <p className="mt-3 rounded-xl bg-gray-50 px-4 py-6 text-center text-sm text-gray-500">{emptyMessage}</p>
+      ) : (
+        <>
+          {withTagCloud ? <GenreTagCloud entries={entries} /> : null}
+          <ol className="mt-4 grid grid-cols-3 gap-2" data-testid={`${id}-top`}>
+            {top.map((entry, index) => (
+              <li key={entry.name} className="flex min-w-0 flex-col items-center gap-1 rounded-xl bg-accent/5 px-2 py-3">
+                <span className="text-xs font-semibold text-accent">{ANALYSIS.rank(index + 1)}</span>
+                <span className="w-full truncate text-center text-[15px] font-bold text-gray-900" title={entry.name}>
+                  {entry.name}
+                </span>
+                <span className="text-xs text-gray-500 tabular-nums">
+                  {ANALYSIS.score(entry.score)} · {ANALYSIS.films(entry.count)}
+                </span>
+              </li>
+            ))}
+          </ol>
+          {rest.length > 0 ? (
+            <ol
+              start={top.length + 1}
+              aria-label={`${title} ${ANALYSIS.restList}`}
+              className="mt-3 divide-y divide-gray-100"
+              data-testid={`${id}-rest`}
+            >
+              {rest.map((entry, index) => (
+                <li key={entry.name} className="flex items-center gap-3 py-2.5 text-sm">
+                  <span className="w-6 shrink-0 text-gray-400 tabular-nums">{top.length + index + 1}</span>
+                  <span className="min-w-0 flex-1 truncate text-gray-900">{entry.name}</span>
+                  <span className="shrink-0 text-gray-500 tabular-nums">
+                    {ANALYSIS.score(entry.score)} · {ANALYSIS.films(entry.count)}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

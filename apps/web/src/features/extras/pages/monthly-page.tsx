@@ -1,0 +1,7 @@
+// /monthly/:date: a permanent placeholder (SPEC §2).
+import { NotOffered } from "../components/not-offered";
+import { EXTRAS } from "../strings";
+
+export default function MonthlyPage() {
+  return <NotOffered title={EXTRAS.monthlyTitle} />;
+}

@@ -1,0 +1,81 @@
+// /movies/:movieId: every element of SPEC §2's movie page — backdrop, titles, facts, running time, grade, average
+// and count, the member's rating panel (stars, 예상 별점, action row, my comment), synopsis, poster, cast and crew
+// three per page, and the first comment with the way to all of them.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useState } from "react";
+import { useDocumentTitle, useNumericParam } from "../../../shared/hooks";
+import { Button } from "../../../shared/ui/button";
+import { EmptyState } from "../../../shared/ui/empty-state";
+import { Loading } from "../../../shared/ui/loading";
+import { PageHeader } from "../../../shared/ui/page-header";
+import { UI } from "../../../shared/ui/strings";
+import { MovieReviewPanel, ReviewPreview } from "../../reviews";
+import { movieQueries } from "../api/movies-api";
+import { CastPager } from "../components/cast-pager";
+import { MoreMenu } from "../components/more-menu";
+import { MovieHero } from "../components/movie-hero";
+import { MovieSynopsis } from "../components/movie-synopsis";
+import { MOVIES } from "../strings";
+
+function MovieDetail({ movieId }: { movieId: number }) {
+  const client = useQueryClient();
+  const query = useQuery(movieQueries.detail(movieId));
+  const [menuOpen, setMenuOpen] = useState(false);
+  const movie = query.data;
+  useDocumentTitle(movie?.title ?? MOVIES.movieTitle);
+  const refetchMovie = useCallback(
+    () => void client.invalidateQueries({ queryKey: movieQueries.detail(movieId).queryKey }),
+    [client, movieId],
+  );
+
+  if (query.isPending) {
+    return (
+      <>
+        <PageHeader title={MOVIES.movieTitle} />
+        <Loading />
+      </>
+    );
+  }
+  if (!movie) {
+    return (
+      <>
+        <PageHeader title={MOVIES.movieTitle} />
+        <EmptyState message={MOVIES.notFound}>
+          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+            {UI.retry}
+          </Button>
+        </EmptyState>
+      </>
+    );
+  }
+  return (
+    <>
+      <MovieHero movie={movie} onMore={() => setMenuOpen(true)} />
+      <MovieReviewPanel
+        movieId={movie.id}
+        movieTitle={movie.title}
+        onSaved={refetchMovie}
+        onMore={() => setMenuOpen(true)}
+      />
+      <MovieSynopsis synopsis={movie.synopsis} />
+      <CastPager credits={movie.participants} />
+      <div className="border-t-8 border-gray-50">
+        <ReviewPreview movieId={movie.id} reviewsCount={movie.reviews_count} />
+      </div>
+      <MoreMenu movieId={movie.id} open={menuOpen} onOpenChange={setMenuOpen} />
+    </>
+  );
+}
+
+export default function MoviePage() {
+  const movieId = useNumericParam("movieId");
+  if (movieId === null) {
+    return (
+      <>
+        <PageHeader title={MOVIES.movieTitle} />
+        <EmptyState message={MOVIES.notFound} />
+      </>
+    );
+  }
+  return <MovieDetail key={movieId} movieId={movieId} />;
+}

@@ -1,0 +1,25 @@
+// Korean words of the chart pages and the movie page.
+export const MOVIES = {
+  chartsTitle: "차트",
+  movieTitle: "영화 정보",
+  notFound: "영화 정보를 불러오지 못했어요.",
+  chartFailed: "차트를 불러오지 못했습니다.",
+  chartEmpty: "아직 순위가 없어요.",
+  backdropAlt: (title: string) => `${title} 배경 이미지`,
+  average: "평균",
+  ratingsCount: (count: number) => `(${count.toLocaleString("ko-KR")}명)`,
+  noRatings: "아직 평가가 없어요",
+  infoTitle: "기본 정보",
+  synopsisEmpty: "줄거리 정보가 없어요.",
+  originalTitle: "원제",
+  runningTime: "상영 시간",
+  grade: "등급",
+  castTitle: "출연/제작",
+  castEmpty: "출연/제작 정보가 없어요.",
+  characterOf: (name: string) => `${name} 역`,
+  more: "더보기",
+  moreMenu: "더보기",
+  addToCollection: "컬렉션에 추가",
+  yearAverage: (year: number, average: number | null) =>
+    average === null ? `${year}` : `${year} · 평균 ★${average.toFixed(1)}`,
+} as const;

@@ -1,0 +1,66 @@
+// Window loaders of the profile's infinite lists: a member's reviews (expanded with their movies) and the caller's
+// likes (API.md §4.1, §4.5). Each answers null when the window failed (logged), as useInfiniteWindow expects.
+import { type Collection, LOG, type Movie, type Person, type Review } from "@moviepedia/contract";
+import { apiFetch, fetchOrNull, isAbortError } from "../../../shared/lib/api";
+import { fetchMoviesByIdsOrNull } from "./movies-batch";
+
+export interface ReviewWithMovie {
+  id: number;
+  review: Review;
+  /** Null when the movie could not be found (the card then shows the review without a poster). */
+  movie: Movie | null;
+}
+
+async function withMovies(reviews: Review[] | null, signal: AbortSignal): Promise<ReviewWithMovie[] | null> {
+  if (!reviews) return null;
+  if (reviews.length === 0) return [];
+  const movies = await fetchMoviesByIdsOrNull(
+    reviews.map((review) => review.movie_id),
+    signal,
+  );
+  if (!movies) return null;
+  return reviews.map((review) => ({ id: review.id, review, movie: movies.get(review.movie_id) ?? null }));
+}
+
+/** `GET /api/reviews/user/{id}` newest first; `[]` to a caller who blocked that member (API.md §1.9). */
+export async function fetchUserReviewsWindow(
+  userId: number,
+  begin: number,
+  end: number,
+  signal: AbortSignal,
+): Promise<ReviewWithMovie[] | null> {
+  const reviews = await fetchOrNull<Review[]>(`/api/reviews/user/${userId}`, LOG.userReviews, {
+    query: { begin, end, sort: "recent" },
+    signal,
+  });
+  return withMovies(reviews, signal);
+}
+
+export type LikesTab = "participants" | "collections" | "reviews";
+
+/** Likes lists have no SPEC §8 line: their failures are logged with this one and shown as a red list error. */
+export const LIKES_LOG = "Failed to fetch liked items";
+
+async function likesWindow<T>(path: string, begin: number, end: number, signal: AbortSignal): Promise<T[] | null> {
+  try {
+    return await apiFetch<T[]>(path, { auth: "required", query: { begin, end }, signal });
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    console.error(LIKES_LOG, error);
+    return null;
+  }
+}
+
+export const fetchLikedPeople = (begin: number, end: number, signal: AbortSignal) =>
+  likesWindow<Person>("/api/users/likes_participant", begin, end, signal);
+
+export const fetchLikedCollections = (begin: number, end: number, signal: AbortSignal) =>
+  likesWindow<Collection>("/api/users/likes_collection", begin, end, signal);
+
+export async function fetchLikedReviews(
+  begin: number,
+  end: number,
+  signal: AbortSignal,
+): Promise<ReviewWithMovie[] | null> {
+  return withMovies(await likesWindow<Review>("/api/users/likes_review", begin, end, signal), signal);
+}

@@ -1,0 +1,4 @@
+// Public face of the recommendations feature: its pages, loaded lazily by the router.
+export const recommendPages = {
+  recommend: () => import("./pages/recommend-page"),
+};

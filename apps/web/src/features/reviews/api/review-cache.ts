@@ -1,0 +1,23 @@
+// After a like toggle or an edit the server answers the whole updated review or reply: put it into every cached
+// list and single read that shows it, so every card on screen agrees without refetching.
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
+
+type WithId = { id: number };
+
+function isWithId(value: unknown): value is WithId {
+  return typeof value === "object" && value !== null && "id" in value && typeof value.id === "number";
+}
+
+function replaceIn(data: unknown, next: WithId): unknown {
+  if (Array.isArray(data)) return data.map((item) => replaceIn(item, next));
+  if (isWithId(data)) return data.id === next.id ? { ...data, ...next } : data;
+  if (typeof data === "object" && data !== null && "pages" in data && Array.isArray(data.pages)) {
+    return { ...data, pages: data.pages.map((page: unknown) => replaceIn(page, next)) };
+  }
+  return data;
+}
+
+/** Replaces the item with `next.id` wherever it appears under `prefix` (single reads, lists, infinite lists). */
+export function replaceCachedItem(client: QueryClient, prefix: QueryKey, next: WithId): void {
+  client.setQueriesData({ queryKey: prefix }, (data: unknown) => replaceIn(data, next));
+}

@@ -1,0 +1,95 @@
+// Review reads and writes of API.md §4.5. Reads are SPEC §8 fetch helpers (log, then null); writes throw ApiError so
+// the caller can roll back and tell the member. Every key starts with `reviewQueries.all`.
+import { LOG, type Review, type ReviewSort, type ReviewWrite } from "@moviepedia/contract";
+import { queryOptions } from "@tanstack/react-query";
+import { apiFetch, fetchOrNull, isAbortError, isApiError } from "../../../shared/lib/api";
+
+/** A read that failed and was already logged by its fetch helper: the query shows its error state. */
+export class FetchFailed extends Error {}
+
+export interface ReviewListFilter {
+  sort: ReviewSort;
+  /** Friends only: authors the caller follows (needs a valid bearer). */
+  following: boolean;
+}
+
+/** A review with no rating, no status and no text is no review (API.md §4.5: writes answer such an empty object). */
+export function isEmptyReview(review: Pick<Review, "rating" | "status" | "content">): boolean {
+  return review.rating === 0 && review.status === "" && review.content === "";
+}
+
+/** The caller's review of a movie; null when there is none (404 REVIEW_NOT_FOUND). Other failures throw. */
+export async function fetchMyReview(movieId: number, signal?: AbortSignal): Promise<Review | null> {
+  try {
+    return await apiFetch<Review>(`/api/reviews/movie/${movieId}/mine`, { auth: "required", signal });
+  } catch (error) {
+    if (isApiError(error) && error.code === "REVIEW_NOT_FOUND") return null;
+    if (!isAbortError(error)) console.error(LOG.review, error);
+    throw error;
+  }
+}
+
+/** Creates or updates the caller's review (absent fields unchanged). Null when the write left it empty. */
+export async function saveMyReview(movieId: number, patch: ReviewWrite): Promise<Review | null> {
+  const review = await apiFetch<Review>(`/api/reviews/movie/${movieId}/mine`, {
+    method: "PUT",
+    auth: "required",
+    body: patch,
+  });
+  return isEmptyReview(review) ? null : review;
+}
+
+export function fetchMovieReviews(
+  movieId: number,
+  window: { begin: number; end: number },
+  filter: ReviewListFilter,
+  signal?: AbortSignal,
+): Promise<Review[] | null> {
+  return fetchOrNull<Review[]>(`/api/reviews/movie/${movieId}`, LOG.review, {
+    signal,
+    query: {
+      ...window,
+      has_content: true,
+      sort: filter.sort === "oldest" ? undefined : filter.sort,
+      following: filter.following || undefined,
+    },
+  });
+}
+
+export function fetchReview(reviewId: number, signal?: AbortSignal): Promise<Review | null> {
+  return fetchOrNull<Review>(`/api/reviews/${reviewId}`, LOG.review, { signal });
+}
+
+export function toggleReviewLike(reviewId: number): Promise<Review> {
+  return apiFetch<Review>(`/api/reviews/like/${reviewId}`, { method: "PATCH", auth: "required" });
+}
+
+export const reviewQueries = {
+  all: ["reviews"] as const,
+  /** Everything shown about one movie's reviews (preview, lists, the caller's own). */
+  movie: (movieId: number) => [...reviewQueries.all, "movie", movieId] as const,
+  mine: (movieId: number) =>
+    queryOptions({
+      queryKey: [...reviewQueries.movie(movieId), "mine"],
+      queryFn: ({ signal }) => fetchMyReview(movieId, signal),
+    }),
+  /** The first review with text, oldest first: the movie page's preview (null: the movie has none). */
+  preview: (movieId: number) =>
+    queryOptions({
+      queryKey: [...reviewQueries.movie(movieId), "preview"],
+      queryFn: async ({ signal }) => {
+        const list = await fetchMovieReviews(movieId, { begin: 0, end: 1 }, { sort: "oldest", following: false }, signal);
+        if (list === null) throw new FetchFailed(LOG.review);
+        return list[0] ?? null;
+      },
+      retry: false,
+    }),
+  listKey: (movieId: number, filter: ReviewListFilter) =>
+    [...reviewQueries.movie(movieId), "list", filter.sort, filter.following] as const,
+  /** One review; null when it is gone or could not be loaded (logged). */
+  detail: (reviewId: number) =>
+    queryOptions({
+      queryKey: [...reviewQueries.all, "detail", reviewId],
+      queryFn: ({ signal }) => fetchReview(reviewId, signal),
+    }),
+};

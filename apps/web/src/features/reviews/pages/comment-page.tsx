@@ -1,0 +1,105 @@
+// /comments/:movieId/:commentId: one review in full with its replies. Its author can edit the comment (modal) or
+// delete it (content "" through PUT …/mine, keeping rating and status) right here.
+import type { Review } from "@moviepedia/contract";
+import { useQuery } from "@tanstack/react-query";
+import { Link, useNavigate } from "react-router";
+import { useNumericParam } from "../../../shared/hooks";
+import { useAuth } from "../../../shared/lib/auth";
+import { Button } from "../../../shared/ui/button";
+import { EmptyState } from "../../../shared/ui/empty-state";
+import { Loading } from "../../../shared/ui/loading";
+import { PageHeader } from "../../../shared/ui/page-header";
+import { UI } from "../../../shared/ui/strings";
+import { movieQueries } from "../../movies";
+import { reviewQueries } from "../api/reviews-api";
+import { useCommentDialogs } from "../components/comment-dialogs";
+import { ReplyList } from "../components/reply-list";
+import { ReviewCard } from "../components/review-card";
+import { useMyReview } from "../hooks/use-my-review";
+import { REVIEWS } from "../strings";
+
+const ownerButton =
+  "rounded px-2 py-1 text-sm text-gray-500 hover:bg-gray-100 hover:text-gray-800 focus-visible:outline-2 focus-visible:outline-accent";
+
+function OwnerActions({ review, movieTitle }: { review: Review; movieTitle: string }) {
+  const navigate = useNavigate();
+  const mine = useMyReview(review.movie_id);
+  const dialogs = useCommentDialogs(mine, movieTitle, (deleted) => {
+    if (deleted) void navigate(`/movies/${review.movie_id}`, { replace: true });
+  });
+  return (
+    <>
+      <button type="button" className={ownerButton} onClick={dialogs.openEdit} aria-haspopup="dialog">
+        {REVIEWS.edit}
+      </button>
+      <button type="button" className={ownerButton} onClick={dialogs.openDelete} aria-haspopup="dialog">
+        {REVIEWS.delete}
+      </button>
+      {dialogs.dialogs}
+      {mine.error ? (
+        <span role="alert" className="basis-full text-right text-xs text-red-600">
+          {mine.error}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+function CommentBody({ reviewId, movieId }: { reviewId: number; movieId: number }) {
+  const { userId } = useAuth();
+  const query = useQuery(reviewQueries.detail(reviewId));
+  const movie = useQuery(movieQueries.detail(movieId));
+  const review = query.data;
+  if (query.isPending) return <Loading />;
+  if (!review) {
+    return (
+      <EmptyState message={REVIEWS.reviewNotFound}>
+        <div className="flex gap-2">
+          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+            {UI.retry}
+          </Button>
+          <Link to={`/movies/${movieId}`} className="inline-flex h-8 items-center px-3 text-sm text-accent">
+            {REVIEWS.toMovie}
+          </Link>
+        </div>
+      </EmptyState>
+    );
+  }
+  const title = movie.data?.title ?? "";
+  return (
+    <>
+      {movie.data ? (
+        <p className="px-4 pt-4 text-sm text-gray-500">
+          <Link to={`/movies/${review.movie_id}`} className="font-semibold text-gray-800 hover:underline">
+            {movie.data.title}
+          </Link>
+          <span className="ml-1">{movie.data.year}</span>
+        </p>
+      ) : null}
+      <ReviewCard
+        review={review}
+        variant="full"
+        actions={review.user_id === userId ? <OwnerActions review={review} movieTitle={title} /> : null}
+      />
+      <ReplyList reviewId={review.id} count={review.comments_count} />
+    </>
+  );
+}
+
+export default function CommentPage() {
+  const movieId = useNumericParam("movieId");
+  const reviewId = useNumericParam("commentId");
+  return (
+    <>
+      <PageHeader
+        title={REVIEWS.commentsTitle}
+        backFallback={movieId === null ? "/" : `/movies/${movieId}/comments`}
+      />
+      {movieId === null || reviewId === null ? (
+        <EmptyState message={REVIEWS.reviewNotFound} />
+      ) : (
+        <CommentBody reviewId={reviewId} movieId={movieId} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,10 @@
+// DELETE /api/users/me [EXT]: local accounts confirm with their password, social-only accounts send no body.
+import { apiFetch } from "../../../shared/lib/api";
+
+export function deleteAccount(password: string | null): Promise<void> {
+  return apiFetch<void>("/api/users/me", {
+    method: "DELETE",
+    auth: "required",
+    body: password === null ? undefined : { login_password: password },
+  });
+}

@@ -1,0 +1,79 @@
+// /mypage/settings: blocked-user management and logout (SPEC §2), and 회원 탈퇴 (DESIGN: account deletion).
+import { ChevronRight, LogOut, UserMinus, UserX } from "lucide-react";
+import { useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { authStore, rememberReturnPath, useAuth } from "../../../shared/lib/auth";
+import { Button } from "../../../shared/ui/button";
+import { ConfirmDialog } from "../../../shared/ui/confirm-dialog";
+import { EmptyState } from "../../../shared/ui/empty-state";
+import { PageHeader } from "../../../shared/ui/page-header";
+import { DeleteAccountDialog } from "../components/delete-account-dialog";
+import { SETTINGS } from "../strings";
+
+const ROW =
+  "flex w-full items-center gap-3 px-5 py-4 text-left text-[15px] text-gray-900 hover:bg-gray-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent";
+
+export default function SettingsPage() {
+  const { isLoggedIn, user } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  if (!isLoggedIn) {
+    return (
+      <>
+        <PageHeader title={SETTINGS.title} />
+        <EmptyState message={SETTINGS.loginNeeded}>
+          <Button
+            onClick={() => {
+              rememberReturnPath(location.pathname);
+              void navigate("/login");
+            }}
+          >
+            {SETTINGS.login}
+          </Button>
+        </EmptyState>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title={SETTINGS.title} />
+      <ul className="divide-y divide-gray-100">
+        <li>
+          <Link to="/mypage/settings/block" className={ROW}>
+            <UserX aria-hidden size={20} className="text-gray-500" />
+            <span className="flex-1">{SETTINGS.blockedUsers}</span>
+            <ChevronRight aria-hidden size={18} className="text-gray-300" />
+          </Link>
+        </li>
+        <li>
+          <button type="button" className={ROW} onClick={() => setConfirming(true)}>
+            <LogOut aria-hidden size={20} className="text-gray-500" />
+            <span className="flex-1">{SETTINGS.logout}</span>
+          </button>
+        </li>
+        <li>
+          <button type="button" className={ROW} onClick={() => setDeleting(true)}>
+            <UserMinus aria-hidden size={20} className="text-gray-500" />
+            <span className="flex-1 text-red-600">{SETTINGS.deleteAccount}</span>
+          </button>
+        </li>
+      </ul>
+      <DeleteAccountDialog open={deleting} onOpenChange={setDeleting} loginType={user?.login_type ?? null} />
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={SETTINGS.logoutConfirmTitle}
+        message={SETTINGS.logoutConfirmMessage}
+        confirmLabel={SETTINGS.logout}
+        onConfirm={async () => {
+          await authStore.logout();
+          void navigate("/", { replace: true });
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+// Korean words of the shared UI primitives.
+export const UI = {
+  appName: "무비피디아",
+  back: "뒤로 가기",
+  close: "닫기",
+  cancel: "취소",
+  confirm: "확인",
+  signup: "회원가입",
+  login: "로그인",
+  retry: "다시 시도",
+  loadMore: "더 보기",
+  goHome: "홈으로 가기",
+  empty: "아직 아무것도 없어요.",
+  loadMoreFailed: "다음 목록을 불러오지 못했습니다.",
+  posterAlt: (title: string) => `${title} 포스터`,
+  avatarAlt: (name: string) => `${name}의 프로필 사진`,
+  counter: (count: number, max: number) => `${count}/${max}`,
+  counterLabel: (count: number, max: number) => `${max}자 중 ${count}자 입력`,
+  previousPage: (name: string) => `${name} 이전 페이지`,
+  nextPage: (name: string) => `${name} 다음 페이지`,
+  pageOf: (page: number, total: number) => `${total}페이지 중 ${page}페이지`,
+} as const;

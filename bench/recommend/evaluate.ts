@@ -1,0 +1,103 @@
+// One benchmark size: generate, split 90/10, fit every predictor on the 90%, score it on the 10%.
+import { type AlsParams, trainAls } from "../../apps/server/src/modules/recommend/als.js";
+import { createRng } from "../../apps/server/src/modules/recommend/prng.js";
+import { biasBaseline, globalMean, type Predictor, score, type Split, trainSgd } from "./baselines.js";
+import { generate, type SyntheticShape, truthMean } from "./synthetic.js";
+
+export interface ResultRow {
+  name: string;
+  rmse: number;
+  mae: number;
+  /** Training CPU seconds (user + system) and wall seconds. */
+  seconds: number | null;
+  wallSeconds: number | null;
+  peakRssMb: number | null;
+}
+
+export interface SizeResult {
+  size: string;
+  ratings: number;
+  users: number;
+  items: number;
+  test: number;
+  rows: ResultRow[];
+}
+
+function split(data: Split, seed: number): { train: Split; test: Split } {
+  const rng = createRng(seed);
+  const isTest = Uint8Array.from(data.values, () => (rng.next() < 0.1 ? 1 : 0));
+  const take = (flagValue: number): Split => {
+    const idx: number[] = [];
+    isTest.forEach((t, i) => t === flagValue && idx.push(i));
+    return {
+      users: Int32Array.from(idx, (i) => data.users[i]!),
+      items: Int32Array.from(idx, (i) => data.items[i]!),
+      values: Float32Array.from(idx, (i) => data.values[i]!),
+    };
+  };
+  return { train: take(0), test: take(1) };
+}
+
+const rssMb = () => process.resourceUsage().maxRSS / 1024;
+
+/** CPU seconds (user + system) of `work`: the machine may be shared, so wall time would overstate the cost. */
+function timed<T>(work: () => T): { value: T; seconds: number; wallSeconds: number } {
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  const value = work();
+  const used = process.cpuUsage(cpu);
+  return { value, seconds: (used.user + used.system) / 1e6, wallSeconds: (performance.now() - start) / 1000 };
+}
+
+/** Our model through the server's own training code; ids are dense indexes here, so the lookup is direct. */
+function alsPredictor(train: Split, params: AlsParams): { predict: Predictor; seconds: number; wallSeconds: number } {
+  const { value: model, seconds, wallSeconds } = timed(() => trainAls(train, params));
+  const userIndex = new Map<number, number>();
+  model.userIds.forEach((id, i) => userIndex.set(id, i));
+  const itemIndex = new Map<number, number>();
+  model.itemIds.forEach((id, i) => itemIndex.set(id, i));
+  const k = model.factors;
+  const predict: Predictor = (user, item) => {
+    const u = userIndex.get(user);
+    const m = itemIndex.get(item);
+    let r = model.mu + (u === undefined ? 0 : model.users.bias[u]!) + (m === undefined ? 0 : model.items.bias[m]!);
+    if (u !== undefined && m !== undefined) {
+      for (let c = 0; c < k; c++) r += model.users.factors[u * k + c]! * model.items.factors[m * k + c]!;
+    }
+    return r;
+  };
+  return { predict, seconds, wallSeconds };
+}
+
+export function evaluate(size: string, shape: SyntheticShape, params: AlsParams, withSgd: boolean): SizeResult {
+  const data = generate(shape);
+  const { train, test } = split(data, shape.seed + 1);
+  const rows: ResultRow[] = [];
+  const add = (name: string, predict: Predictor, time?: { seconds: number; wallSeconds: number }, peakRssMb?: number) =>
+    rows.push({
+      name,
+      ...score(test, predict),
+      seconds: time?.seconds ?? null,
+      wallSeconds: time?.wallSeconds ?? null,
+      peakRssMb: peakRssMb ?? null,
+    });
+
+  add("global mean", globalMean(train));
+  // The baseline's λ is picked on the held-out set itself: a deliberately generous baseline.
+  const biasRuns = [1, 3, 5, 10, 25].map((lambda) => {
+    const predict = biasBaseline(train, shape.users, shape.items, lambda);
+    return { lambda, predict, rmse: score(test, predict).rmse };
+  });
+  const bestBias = biasRuns.reduce((a, b) => (b.rmse < a.rmse ? b : a));
+  add(`user + item bias (λ=${bestBias.lambda}, best on test)`, bestBias.predict);
+  const als = alsPredictor(train, params);
+  add(`ALS (ours, ${params.factors} factors)`, als.predict, als, rssMb());
+  if (withSgd) {
+    // Learning rate, λ and epochs picked on the 100k held-out set (a generous SGD).
+    const sgdParams = { factors: params.factors, epochs: 60, rate: 0.02, lambda: 0.05, seed: params.seed };
+    const sgd = timed(() => trainSgd(train, shape.users, shape.items, sgdParams));
+    add(`SGD (same model, ${sgdParams.epochs} epochs)`, sgd.value, sgd);
+  }
+  add("oracle (true factors)", (u, m) => truthMean(data.truth, u, m));
+  return { size, ratings: data.values.length, users: shape.users, items: shape.items, test: test.values.length, rows };
+}

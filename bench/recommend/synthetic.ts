@@ -1,0 +1,128 @@
+// Synthetic ratings with a known ground truth: r = μ + b_u + b_m + p_u·q_m + noise, clamped to 0.5–5 and rounded
+// to half stars, sampled with popularity skew (Zipf-like movies, log-normal member activity, ≥ 20 ratings per
+// member as in the MovieLens releases). The truth lets the benchmark score an oracle next to the learned model.
+import { createRng, type Rng } from "../../apps/server/src/modules/recommend/prng.js";
+
+export interface SyntheticShape {
+  users: number;
+  items: number;
+  ratings: number;
+  /** Rank of the true interaction term. */
+  rank: number;
+  seed: number;
+}
+
+export interface SyntheticTruth {
+  mu: number;
+  userBias: Float64Array;
+  itemBias: Float64Array;
+  userFactors: Float64Array;
+  itemFactors: Float64Array;
+  rank: number;
+}
+
+export interface SyntheticData {
+  users: Int32Array;
+  items: Int32Array;
+  values: Float32Array;
+  truth: SyntheticTruth;
+}
+
+/** Spread of each part of the signal (stars); chosen so biases and taste both matter, as in real rating data. */
+export const SIGNAL = { mu: 3.55, userBiasSd: 0.35, itemBiasSd: 0.45, interactionSd: 0.6, noiseSd: 0.6 } as const;
+const MIN_PER_USER = 20;
+
+/** Walker's alias table: O(1) draws from a fixed discrete distribution. */
+function aliasTable(weights: Float64Array): { prob: Float64Array; alias: Int32Array } {
+  const n = weights.length;
+  let total = 0;
+  for (const w of weights) total += w;
+  const prob = new Float64Array(n);
+  const alias = new Int32Array(n);
+  const scaled = Float64Array.from(weights, (w) => (w * n) / total);
+  const small: number[] = [];
+  const large: number[] = [];
+  scaled.forEach((p, i) => (p < 1 ? small : large).push(i));
+  while (small.length && large.length) {
+    const s = small.pop()!;
+    const l = large.pop()!;
+    prob[s] = scaled[s]!;
+    alias[s] = l;
+    scaled[l] = scaled[l]! + scaled[s]! - 1;
+    (scaled[l]! < 1 ? small : large).push(l);
+  }
+  for (const i of [...small, ...large]) prob[i] = 1;
+  return { prob, alias };
+}
+
+function drawAlias(table: { prob: Float64Array; alias: Int32Array }, rng: Rng): number {
+  const i = Math.floor(rng.next() * table.prob.length);
+  return rng.next() < table.prob[i]! ? i : table.alias[i]!;
+}
+
+function truthFor(shape: SyntheticShape, rng: Rng): SyntheticTruth {
+  const { users, items, rank } = shape;
+  // Decaying component variances (a few strong tastes, then weaker ones), scaled to the interaction variance.
+  const weights = Array.from({ length: rank }, (_, c) => 0.75 ** c);
+  const weightSum = weights.reduce((a, b) => a + b, 0);
+  const componentSd = weights.map((w) => Math.sqrt(Math.sqrt((SIGNAL.interactionSd ** 2 * w) / weightSum)));
+  const factors = (n: number) => {
+    const out = new Float64Array(n * rank);
+    for (let i = 0; i < n; i++) for (let c = 0; c < rank; c++) out[i * rank + c] = rng.normal() * componentSd[c]!;
+    return out;
+  };
+  return {
+    mu: SIGNAL.mu,
+    userBias: Float64Array.from({ length: users }, () => rng.normal() * SIGNAL.userBiasSd),
+    itemBias: Float64Array.from({ length: items }, () => rng.normal() * SIGNAL.itemBiasSd),
+    userFactors: factors(users),
+    itemFactors: factors(items),
+    rank,
+  };
+}
+
+/** The noiseless expected rating the oracle predicts (before half-star rounding). */
+export function truthMean(truth: SyntheticTruth, user: number, item: number): number {
+  let dot = 0;
+  const r = truth.rank;
+  for (let c = 0; c < r; c++) dot += truth.userFactors[user * r + c]! * truth.itemFactors[item * r + c]!;
+  return truth.mu + truth.userBias[user]! + truth.itemBias[item]! + dot;
+}
+
+export function generate(shape: SyntheticShape): SyntheticData {
+  const rng = createRng(shape.seed);
+  const truth = truthFor(shape, rng);
+  // Movie popularity: Zipf-like over a random permutation of movie indexes.
+  const popularity = new Float64Array(shape.items);
+  for (let i = 0; i < shape.items; i++) popularity[i] = 1 / (i + 10) ** 0.9;
+  for (let i = shape.items - 1; i > 0; i--) {
+    const j = Math.floor(rng.next() * (i + 1));
+    [popularity[i], popularity[j]] = [popularity[j]!, popularity[i]!];
+  }
+  const table = aliasTable(popularity);
+  // Member activity: log-normal around the mean needed for the target count, at least MIN_PER_USER.
+  const meanExtra = Math.max(1, shape.ratings / shape.users - MIN_PER_USER);
+  // Nobody rates more than 60% of the catalogue (sampling without replacement needs room).
+  const cap = Math.floor(shape.items * 0.6);
+  const counts = Array.from({ length: shape.users }, () =>
+    Math.min(cap, MIN_PER_USER + Math.round(meanExtra * Math.exp(rng.normal() * 1.0 - 0.5))),
+  );
+  const total = counts.reduce((a, b) => a + b, 0);
+  const users = new Int32Array(total);
+  const items = new Int32Array(total);
+  const values = new Float32Array(total);
+  let e = 0;
+  const seen = new Set<number>();
+  for (let u = 0; u < shape.users; u++) {
+    seen.clear();
+    while (seen.size < counts[u]!) seen.add(drawAlias(table, rng));
+    for (const m of seen) {
+      const raw = truthMean(truth, u, m) + rng.normal() * SIGNAL.noiseSd;
+      users[e] = u;
+      items[e] = m;
+      values[e] = Math.min(5, Math.max(0.5, Math.round(raw * 2) / 2));
+      e++;
+    }
+  }
+  return { users, items, values, truth };
+}

@@ -1,0 +1,138 @@
+// `npm run bench:search [-- --requests=300 --window=10 --rebuild]`: starts the real server on the bench:data database
+// and drives GET /api/search over HTTP with the fixed query mix, one connection at a time (latency, not queueing),
+// printing p50/p95/p99 per query type, ids only and with expand=true, and the search index build time.
+import { fork } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import { REPO_ROOT } from "../../apps/server/src/config.js";
+import { rebuildSearchIndex } from "../../apps/server/src/modules/search/index.js";
+import { BENCH_META_KEY, benchTarget, flag, openTarget } from "../shared/database.js";
+import { buildQueries, QUERY_TYPES, type QueryType } from "./queries.js";
+
+interface Row {
+  type: string;
+  queries: number;
+  requests: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  errors: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const ms = (n: number) => Number(n.toFixed(1));
+
+function startServer(): Promise<{ port: number; stop: () => void }> {
+  const child = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), "server.ts"), process.argv.slice(2), {
+    execArgv: ["--import", "tsx"],
+    stdio: "inherit",
+  });
+  return new Promise((resolve, reject) => {
+    child.once("message", (message: { port: number }) =>
+      resolve({ port: message.port, stop: () => child.kill("SIGTERM") }),
+    );
+    child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
+  });
+}
+
+function drive(port: number, paths: string[], requests: number): Promise<{ latencies: number[]; errors: number }> {
+  let next = 0;
+  const latencies: number[] = [];
+  let errors = 0;
+  return new Promise((resolve) => {
+    const instance = autocannon(
+      {
+        url: `http://127.0.0.1:${port}`,
+        connections: 1,
+        amount: requests,
+        requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }],
+      },
+      () => resolve({ latencies, errors }),
+    );
+    instance.on("response", (_client, status, _bytes, time) => {
+      latencies.push(time);
+      if (status !== 200) errors++;
+    });
+  });
+}
+
+async function measure(port: number, type: string, queries: string[], query: string, requests: number): Promise<Row> {
+  const paths = queries.map((q) => `/api/search?search_q=${encodeURIComponent(q)}${query}`);
+  await drive(port, paths, paths.length); // warm-up: every query once
+  const { latencies, errors } = await drive(port, paths, requests);
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    type,
+    queries: queries.length,
+    requests: sorted.length,
+    p50: ms(percentile(sorted, 50)),
+    p95: ms(percentile(sorted, 95)),
+    p99: ms(percentile(sorted, 99)),
+    max: ms(sorted[sorted.length - 1] ?? 0),
+    errors,
+  };
+}
+
+async function main(): Promise<void> {
+  const target = benchTarget();
+  const requests = Number(flag("requests") ?? 300);
+  const window = flag("window") ?? "10";
+  const handle = openTarget(target, 2);
+  const meta = await handle.db
+    .selectFrom("app_state")
+    .select("value")
+    .where("key", "=", BENCH_META_KEY)
+    .executeTakeFirst();
+  if (!meta) throw new Error(`No benchmark data in ${target.label}: run npm run bench:data first.`);
+  const info = JSON.parse(meta.value) as {
+    scale: string;
+    indexBuildMs: number;
+    documents: number;
+    counts: Record<string, number>;
+  };
+  let indexMs = info.indexBuildMs;
+  if (process.argv.includes("--rebuild")) indexMs = (await rebuildSearchIndex(handle.db)).milliseconds;
+  const queries = await buildQueries(handle.db);
+  await handle.close();
+
+  console.log(
+    `bench:search on ${target.label}: ${info.scale} dataset (${info.counts.movies} movies, ${info.counts.people} people, ` +
+      `${info.counts.users} users, ${info.counts.collections} collections)`,
+  );
+  const server = await startServer();
+  const results: Record<string, Row[]> = {};
+  try {
+    for (const [label, query] of [
+      [`ids, window [0, ${window})`, `&end=${window}`],
+      [`expand=true, window [0, ${window})`, `&end=${window}&expand=true`],
+    ] as const) {
+      const rows: Row[] = [];
+      for (const type of QUERY_TYPES)
+        rows.push(await measure(server.port, type, queries[type as QueryType], query, requests));
+      results[label] = rows;
+      console.log(`\n${label} — latency in ms, one connection`);
+      console.table(Object.fromEntries(rows.map(({ type, ...rest }) => [type, rest])));
+    }
+  } finally {
+    server.stop();
+  }
+  console.log(
+    `Search index build: ${(indexMs / 1000).toFixed(1)} s for ${info.documents} documents (${info.scale} dataset)`,
+  );
+  const out = path.join(REPO_ROOT, "var", `bench-search-${target.dialect}-${info.scale}.json`);
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(
+    out,
+    JSON.stringify({ target: target.label, ...info, indexBuildMs: indexMs, queries, results }, null, 2),
+  );
+  console.log(`Results and queries written to ${path.relative(REPO_ROOT, out)}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

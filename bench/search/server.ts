@@ -1,0 +1,34 @@
+// The real server on the benchmark database, in its own process so the load generator does not share its core.
+// Started by run.ts with the target in argv; reports its port over IPC.
+import { randomBytes } from "node:crypto";
+import { buildApp } from "../../apps/server/src/app.js";
+import { loadConfig } from "../../apps/server/src/config.js";
+import { benchTarget, openTarget } from "../shared/database.js";
+
+async function main(): Promise<void> {
+  const config = loadConfig({
+    NODE_ENV: "production",
+    JWT_SECRET: randomBytes(32).toString("hex"),
+    // The benchmark is one client firing thousands of requests: the per-IP ceiling would answer 429.
+    RATE_LIMIT_IP_PER_MIN: "0",
+    LOG_LEVEL: "silent",
+    SEED_DEMO: "false",
+  } as NodeJS.ProcessEnv);
+  const database = openTarget(benchTarget());
+  const app = await buildApp({ config, database, logger: false });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  process.send?.({ port });
+  process.on("SIGTERM", () => {
+    void app
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0));
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
