@@ -5,7 +5,18 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["**/node_modules/**", "**/dist/**", "var/**", "**/test-results/**", "playwright-report/**", "**/*.tmp.ts", "bench/tmp-diag/**"] },
+  {
+    ignores: [
+      "**/node_modules/**",
+      "**/dist/**",
+      "var/**",
+      "**/test-results/**",
+      "playwright-report/**",
+      "**/*.tmp.*",
+      "**/*-tmp/**",
+      "bench/tmp-diag/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

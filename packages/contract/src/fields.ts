@@ -10,8 +10,19 @@ export const text = (max: number) =>
       message: `must be at most ${max} characters`,
       params: { textTooLong: max },
     })
-    // PostgreSQL text cannot hold U+0000 (the insert fails), so it is refused as bad input on every database.
-    .refine((v) => !v.includes("\u0000"), { message: "must not contain NUL characters" });
+    // What a database cannot store exactly is refused as bad input, never mangled (§1.7: stored as sent): U+0000
+    // (PostgreSQL text cannot hold it) and lone UTF-16 surrogates (UTF-8 has no form for them; SQLite and PostgreSQL
+    // would silently store U+FFFD instead).
+    .refine(isStorableText, { message: "must be valid Unicode text without NUL characters" });
+
+/** No U+0000 and no lone surrogate (code points iterate pairs as one, so any surrogate seen here is unpaired). */
+export function isStorableText(value: string): boolean {
+  for (const ch of value) {
+    const cp = ch.codePointAt(0)!;
+    if (cp === 0 || (cp >= 0xd800 && cp <= 0xdfff)) return false;
+  }
+  return true;
+}
 
 /** Free text that must hold something besides whitespace (replies, collection comments). */
 export const nonBlankText = (max: number) =>
