@@ -2,7 +2,9 @@
 import { type AlsParams, trainAls } from "../../apps/server/src/modules/recommend/als.js";
 import { createRng } from "../../apps/server/src/modules/recommend/prng.js";
 import { biasBaseline, globalMean, type Predictor, score, type Split, trainSgd } from "./baselines.js";
-import { generate, type SyntheticShape, truthMean } from "./synthetic.js";
+import { foldIn } from "../../apps/server/src/modules/recommend/fold-in.js";
+import { itemNorms, type ServedModel } from "../../apps/server/src/modules/recommend/model.js";
+import { generate, SIGNAL, type SyntheticShape, type SyntheticTruth, truthMean } from "./synthetic.js";
 
 export interface ResultRow {
   name: string;
@@ -69,6 +71,46 @@ function alsPredictor(train: Split, params: AlsParams): { predict: Predictor; se
   return { predict, seconds, wallSeconds };
 }
 
+/**
+ * A bound on what the data allow: the TRUE movie factors and biases, with each member fitted from their training
+ * ratings by the server's own fold-in under the true priors. The gap between this and the oracle is the cost of
+ * estimating members alone from that many ratings; a real model must also estimate the movies.
+ */
+function trueMoviesFittedMembers(train: Split, truth: SyntheticTruth, users: number, items: number): Predictor {
+  const k = truth.rank;
+  const model: ServedModel = {
+    id: 0,
+    trainedAt: "",
+    ratingsSeen: train.values.length,
+    mu: truth.mu,
+    factors: k,
+    // Noise plus the variance of half-star rounding (0.5² / 12).
+    noiseVar: SIGNAL.noiseSd ** 2 + 0.25 / 12,
+    userPrecision: Float64Array.from([1 / SIGNAL.userBiasSd ** 2, ...truth.componentSd.map((sd) => 1 / sd ** 2)]),
+    itemBiasPrecision: 1 / SIGNAL.itemBiasSd ** 2,
+    movieIds: Int32Array.from({ length: items }, (_, i) => i),
+    bias: Float32Array.from(truth.itemBias),
+    itemFactors: Float32Array.from(truth.itemFactors),
+    itemVariance: new Float32Array(items * (k + 1)),
+    itemNorms: itemNorms(Float32Array.from(truth.itemFactors), k),
+  };
+  const byUser: Array<Array<{ movieId: number; rating: number }>> = Array.from({ length: users }, () => []);
+  train.values.forEach((rating, e) => byUser[train.users[e]!]!.push({ movieId: train.items[e]!, rating }));
+  const members = byUser.map((ratings) =>
+    foldIn(
+      model,
+      ratings.sort((a, b) => a.movieId - b.movieId),
+      () => undefined,
+    ),
+  );
+  return (user, item) => {
+    const member = members[user]!;
+    let r = truth.mu + member.bias + truth.itemBias[item]!;
+    for (let c = 0; c < k; c++) r += member.factors[c]! * truth.itemFactors[item * k + c]!;
+    return r;
+  };
+}
+
 export function evaluate(size: string, shape: SyntheticShape, params: AlsParams, withSgd: boolean): SizeResult {
   const data = generate(shape);
   const { train, test } = split(data, shape.seed + 1);
@@ -98,6 +140,7 @@ export function evaluate(size: string, shape: SyntheticShape, params: AlsParams,
     const sgd = timed(() => trainSgd(train, shape.users, shape.items, sgdParams));
     add(`SGD (same model, ${sgdParams.epochs} epochs)`, sgd.value, sgd);
   }
+  add("true movies + fitted members (bound)", trueMoviesFittedMembers(train, data.truth, shape.users, shape.items));
   add("oracle (true factors)", (u, m) => truthMean(data.truth, u, m));
   return { size, ratings: data.values.length, users: shape.users, items: shape.items, test: test.values.length, rows };
 }

@@ -18,6 +18,8 @@ export interface LatencyRow {
   p50: number;
   p95: number;
   p99: number;
+  /** Mean CPU time of the process per request: unaffected by other load on a shared machine. */
+  cpuMs: number;
 }
 
 const MOVIES = 100_000;
@@ -121,14 +123,22 @@ export async function measureLatency(log: (line: string) => void): Promise<Laten
     ]) {
       for (let i = 0; i < 20; i++) await app.inject({ method: "GET", url, headers }); // warm-up, first model load
       const times: number[] = [];
+      const cpu = process.cpuUsage();
       for (let i = 0; i < REQUESTS; i++) {
         const start = performance.now();
         const res = await app.inject({ method: "GET", url, headers });
         times.push(performance.now() - start);
         if (res.statusCode !== 200) throw new Error(`${url} → ${res.statusCode} ${res.body}`);
       }
+      const used = process.cpuUsage(cpu);
       times.sort((a, b) => a - b);
-      rows.push({ endpoint: url, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99) });
+      rows.push({
+        endpoint: url,
+        p50: percentile(times, 50),
+        p95: percentile(times, 95),
+        p99: percentile(times, 99),
+        cpuMs: (used.user + used.system) / 1000 / REQUESTS,
+      });
     }
     await app.close();
     return rows;

@@ -19,6 +19,8 @@ export interface SyntheticTruth {
   userFactors: Float64Array;
   itemFactors: Float64Array;
   rank: number;
+  /** Standard deviation of each factor component (members and movies alike). */
+  componentSd: number[];
 }
 
 export interface SyntheticData {
@@ -78,6 +80,7 @@ function truthFor(shape: SyntheticShape, rng: Rng): SyntheticTruth {
     userFactors: factors(users),
     itemFactors: factors(items),
     rank,
+    componentSd,
   };
 }
 
@@ -107,6 +110,10 @@ export function generate(shape: SyntheticShape): SyntheticData {
   const counts = Array.from({ length: shape.users }, () =>
     Math.min(cap, MIN_PER_USER + Math.round(meanExtra * Math.exp(rng.normal() * 1.0 - 0.5))),
   );
+  // The cap trims the log-normal tail: hand the shortfall back in proportion, so the total meets the target.
+  const drawn = counts.reduce((a, b) => a + b, 0);
+  const scale = shape.ratings / drawn;
+  for (let u = 0; u < counts.length; u++) counts[u] = Math.min(cap, Math.round(counts[u]! * scale));
   const total = counts.reduce((a, b) => a + b, 0);
   const users = new Int32Array(total);
   const items = new Int32Array(total);

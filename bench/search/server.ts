@@ -1,5 +1,7 @@
 // The real server on the benchmark database, in its own process so the load generator does not share its core.
-// Started by run.ts with the target in argv; reports its port over IPC.
+// Started by run.ts with the target in argv; reports its port over IPC, and on request ("cpu") the CPU time each
+// request took in this process (requests arrive one at a time, so the process's CPU time between a request's
+// arrival and its response is that request's: unlike wall time, it does not grow when other programs load the CPU).
 import { randomBytes } from "node:crypto";
 import { buildApp } from "../../apps/server/src/app.js";
 import { loadConfig } from "../../apps/server/src/config.js";
@@ -16,6 +18,18 @@ async function main(): Promise<void> {
   } as NodeJS.ProcessEnv);
   const database = openTarget(benchTarget());
   const app = await buildApp({ config, database, logger: false });
+  const cpuMs: number[] = [];
+  let started = process.cpuUsage();
+  app.addHook("onRequest", async () => {
+    started = process.cpuUsage();
+  });
+  app.addHook("onResponse", async () => {
+    const used = process.cpuUsage(started);
+    cpuMs.push((used.user + used.system) / 1000);
+  });
+  process.on("message", (message) => {
+    if (message === "cpu") process.send?.({ cpuMs: cpuMs.splice(0) });
+  });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;

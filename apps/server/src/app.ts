@@ -81,6 +81,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors,
     // close() stops accepting connections, drops idle keep-alive ones and waits for requests in flight.
     forceCloseConnections: "idle",
+    // A request that reaches an open connection while closing is served like any other (its answer closes the
+    // connection, http/shutdown.ts), not refused with Fastify's own 503 body outside the error shape.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>() as App;
 
   app.setValidatorCompiler(validatorCompiler);

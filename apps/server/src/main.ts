@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from "./config.js";
 import { openDatabase } from "./db/connection.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { seedIfEmpty } from "./db/seed/index.js";
+import { ensureSearchIndex } from "./modules/search/index.js";
 import { startJobs } from "./jobs/index.js";
 import { systemClock } from "./lib/time.js";
 import { RedisRateLimitStore } from "./lib/rate-limiter.js";
@@ -17,6 +18,8 @@ async function main(): Promise<void> {
   const database = openDatabase(config.database);
   await migrateToLatest(database.db);
   const seeded = await seedIfEmpty(database.db, { seedDemo: config.seedDemo, clock: systemClock });
+  // Builds the search index when the database has none yet (first start, or rows from before it existed).
+  const searchIndex = await ensureSearchIndex(database.db);
   // With REDIS_URL every instance counts rate limits in the same place; otherwise they live in this process.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const rateLimitStore = redis ? new RedisRateLimitStore(redis, `${config.redisKeyPrefix}rl:`) : undefined;
@@ -26,6 +29,7 @@ async function main(): Promise<void> {
   }
   redis?.on("error", (error: Error) => app.log.error({ err: error }, "redis error"));
   if (seeded) app.log.info({ ...seeded.catalog, demo: seeded.demo, ms: seeded.ms }, "seeded an empty database");
+  if (searchIndex) app.log.info(searchIndex, "built the search index");
   await startJobs(app, { db: database.db, config, clock: systemClock });
 
   let closing = false;
@@ -39,7 +43,9 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     try {
-      // Stops accepting connections and waits for requests in flight (app.ts: forceCloseConnections "idle").
+      // Serve what clients already sent until quiet (http/shutdown.ts), then stop accepting connections and wait
+      // for requests in flight (app.ts: forceCloseConnections "idle").
+      await app.drain();
       await app.close();
       await redis?.quit();
       await database.close();

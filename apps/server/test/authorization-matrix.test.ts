@@ -7,7 +7,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "./helpers/context.js";
 import { injectAs, type TestMember } from "./helpers/factories.js";
-import { MATRIX, type MatrixRow, type Outcome, type World, buildWorld } from "./helpers/authz-rows.js";
+import { buildWorld, MATRIX, type MatrixRow, type Outcome, urlFor, type World } from "./helpers/authz-rows.js";
 import { apiRoutes, fillParams, openApiPaths } from "./helpers/routes.js";
 
 let ctx: TestContext;
@@ -30,9 +30,7 @@ function expected(row: MatrixRow, role: Role): Outcome {
   if (role === "owner") return row.owner;
   if (role === "other member") return row.other;
   if (row.auth === "none") return row.other;
-  return role === "visitor"
-    ? { status: 401, code: "AUTH_REQUIRED" }
-    : { status: 401, code: "INVALID_TOKEN" };
+  return role === "visitor" ? { status: 401, code: "AUTH_REQUIRED" } : { status: 401, code: "INVALID_TOKEN" };
 }
 
 async function revokedBearer(owner: TestMember): Promise<Pick<TestMember, "accessToken">> {
@@ -64,23 +62,32 @@ async function ownerState(w: World) {
       .where("id", "=", w.collection)
       .executeTakeFirst(),
     movies: (
-      await ctx.db.selectFrom("collection_movies").select("movie_id").where("collection_id", "=", w.collection).execute()
+      await ctx.db
+        .selectFrom("collection_movies")
+        .select("movie_id")
+        .where("collection_id", "=", w.collection)
+        .execute()
     ).map((r) => r.movie_id),
     session: (await injectAs(ctx, w.owner)({ method: "GET", url: "/api/users/me" })).statusCode,
   };
 }
 
-async function call(row: MatrixRow, role: Role): Promise<{ res: LightMyRequestResponse; before: unknown; after: unknown }> {
+async function call(
+  row: MatrixRow,
+  role: Role,
+): Promise<{ res: LightMyRequestResponse; before: unknown; after: unknown }> {
   const w = await buildWorld(ctx);
   const actor = role === "owner" ? w.owner : w.other;
   await row.prepare?.(ctx, w, actor);
-  const caller =
-    role === "visitor" ? null : role === "revoked bearer" ? await revokedBearer(w.owner) : actor;
+  const caller = role === "visitor" ? null : role === "revoked bearer" ? await revokedBearer(w.owner) : actor;
   const before = await ownerState(w);
   const body = row.body?.(w);
-  const res = await injectAs(ctx, caller)({
+  const res = await injectAs(
+    ctx,
+    caller,
+  )({
     method: row.method,
-    url: row.url(w),
+    url: urlFor(row.path, w),
     ...(body !== undefined ? { payload: body as object } : {}),
   });
   return { res, before, after: role === "owner" ? before : await ownerState(w) };
@@ -124,6 +131,9 @@ describe("authorization matrix", () => {
       if (needsRow && !keys.some((k) => covered.has(k))) missing.push(keys.join(" or "));
     }
     expect(missing).toEqual([]);
-    expect([...covered].filter((k) => !used.has(k)), "rows for routes that do not exist").toEqual([]);
+    expect(
+      [...covered].filter((k) => !used.has(k)),
+      "rows for routes that do not exist",
+    ).toEqual([]);
   });
 });

@@ -20,6 +20,7 @@ import {
   optionalAuthProblems,
 } from "./helpers/fuzz/oracle.js";
 import { bodyText, type FuzzRoute, type RequestSpec, requestArb, urlOf } from "./helpers/fuzz/requests.js";
+import { sweep, sweepTargets } from "./helpers/fuzz/edge-sweep.js";
 import { type AuthVariant, authVariants, cookieVariants } from "./helpers/fuzz/tokens.js";
 import { discoverRoutes, type FuzzWorld, populate } from "./helpers/fuzz/world.js";
 import { fuzzOrder, probeAuthModes, routeWeight, unknownRouteArb } from "./helpers/fuzz/plan.js";
@@ -96,7 +97,12 @@ async function send(route: FuzzRoute, spec: RequestSpec, statsKey = `${route.met
   const payload = bodyText(spec.body);
   const url = urlOf(route, spec);
   sent++;
-  const res = await ctx.app.inject({ method: spec.method, url, headers, ...(payload !== undefined ? { payload } : {}) });
+  const res = await ctx.app.inject({
+    method: spec.method,
+    url,
+    headers,
+    ...(payload !== undefined ? { payload } : {}),
+  });
   const counts = statuses.get(statsKey) ?? {};
   counts[res.statusCode] = (counts[res.statusCode] ?? 0) + 1;
   statuses.set(statsKey, counts);
@@ -105,7 +111,12 @@ async function send(route: FuzzRoute, spec: RequestSpec, statsKey = `${route.met
 
 function describeFailure(sentReq: Awaited<ReturnType<typeof send>>, spec: RequestSpec, problems: string[]): string {
   const { url, headers, payload, res } = sentReq;
-  const shown = payload === undefined ? "(none)" : payload.length > 300 ? `${payload.slice(0, 300)}… (${payload.length} chars)` : payload;
+  const shown =
+    payload === undefined
+      ? "(none)"
+      : payload.length > 300
+        ? `${payload.slice(0, 300)}… (${payload.length} chars)`
+        : payload;
   return [
     `contract violated: ${problems.join("; ")}`,
     `request: ${spec.method} ${url.length > 300 ? `${url.slice(0, 300)}…` : url} as ${sentReq.variant.label}`,
@@ -127,7 +138,8 @@ function check(route: FuzzRoute, spec: RequestSpec, sentReq: Awaited<ReturnType<
       problems.push(`${expected.why}: expected ${expected.codes.join("|")}, got ${res.statusCode} ${code ?? ""}`);
     }
   }
-  if (mode === "optional" && spec.method === route.method && !leavesRoute(spec)) problems.push(...optionalAuthProblems(spec, variant, res));
+  if (mode === "optional" && spec.method === route.method && !leavesRoute(spec))
+    problems.push(...optionalAuthProblems(spec, variant, res));
   if (problems.length) throw new Error(describeFailure(sentReq, spec, problems));
 }
 
@@ -168,6 +180,24 @@ describe(`fuzzing every /api endpoint (seed ${SEED}, ${TOTAL} requests)`, () => 
     );
   });
 
+  it("every edge-case string in every free-text and format field", { timeout: 120_000 }, async () => {
+    const [movie] = await ctx.db.selectFrom("movies").select("id").orderBy("id", "desc").limit(1).execute();
+    const member = world.members[1]!;
+    const review = await ctx.services.reviews.upsertMine(member.id, movie!.id, { rating: 4 });
+    const collection = await ctx.services.collections.create(member.id, {
+      title: "가장자리",
+      overview: null,
+      movie_ids: [],
+    });
+    const targets = sweepTargets({ movie: movie!.id, review: review.review.id, collection: collection.id });
+    const unknown: FuzzRoute = { method: "GET", url: "/api/sweep", params: [], query: [], body: [] };
+    const failures = await sweep(ctx, member, targets, (_options, res) => {
+      sent++;
+      return contractProblems(unknown, res);
+    });
+    expect(failures).toEqual([]);
+  });
+
   it("leaves the server healthy and every counter equal to its recount", async () => {
     expect(sent).toBeGreaterThanOrEqual(TOTAL);
     const health = await ctx.app.inject({ url: "/api/health" });
@@ -198,12 +228,22 @@ describe("429 answers", () => {
     try {
       const member = await createMember(limited);
       const bearer = { authorization: `Bearer ${member.accessToken}`, "content-type": "application/json" };
-      const attempts: Array<{ method: "GET" | "POST" | "PATCH"; url: string; headers?: Record<string, string>; payload?: string }> = [
+      const attempts: Array<{
+        method: "GET" | "POST" | "PATCH";
+        url: string;
+        headers?: Record<string, string>;
+        payload?: string;
+      }> = [
         { method: "GET", url: "/api/movies" },
         { method: "POST", url: "/api/collections", headers: bearer, payload: JSON.stringify({ title: "제목" }) },
         { method: "PATCH", url: "/api/participants/like/1", headers: bearer },
         { method: "POST", url: "/api/users/signup", headers: bearer, payload: JSON.stringify({ username: "x" }) },
-        { method: "POST", url: "/api/users/signin", headers: bearer, payload: JSON.stringify({ login_id: "a", login_password: "b" }) },
+        {
+          method: "POST",
+          url: "/api/users/signin",
+          headers: bearer,
+          payload: JSON.stringify({ login_id: "a", login_password: "b" }),
+        },
         { method: "GET", url: "/api/auth/kakao/callback?code=a&state=b" },
       ];
       for (const attempt of attempts) {

@@ -6,8 +6,17 @@ import { generate } from "../../../bench/recommend/synthetic.js";
 import { retrainReason, startRecommenderTrainingJob } from "../src/jobs/recommender-job.js";
 import { trainRecommender } from "../src/jobs/recommender-training.js";
 import { type AlsParams, trainAls, type TrainedFactors } from "../src/modules/recommend/als.js";
-import { foldIn, predictRow } from "../src/modules/recommend/fold-in.js";
-import { decodeModel, encodeModel, MODEL_FORMAT, payloadFormat } from "../src/modules/recommend/model.js";
+import { coldMovieBias, foldIn, predictRow } from "../src/modules/recommend/fold-in.js";
+import {
+  decodeModel,
+  encodeModel,
+  itemNorms,
+  MODEL_FORMAT,
+  payloadFormat,
+  type ServedModel,
+} from "../src/modules/recommend/model.js";
+import type { MovieStats } from "../src/modules/recommend/movie-stats.js";
+import { rankByModel } from "../src/modules/recommend/ranking.js";
 import { createRng } from "../src/modules/recommend/prng.js";
 import { createTestContext, type TestContext } from "./helpers/context.js";
 import { createMember, createMovie } from "./helpers/factories.js";
@@ -166,5 +175,72 @@ describe("training job (database, worker thread)", () => {
     await again.firstRun;
     await again.stop();
     expect(logged).toHaveLength(1);
+  });
+});
+
+describe("ranking", () => {
+  // A random served model with ties (clamped 5.0s, equal averages) against a brute-force sort by the contract's
+  // order: the bound-pruned top-k must return exactly the same list.
+  const rng = createRng(5);
+  const k = 8;
+  const rows = 3000;
+  const factors = Float32Array.from({ length: rows * k }, () => rng.normal() * 0.4);
+  const model: ServedModel = {
+    id: 1,
+    trainedAt: "2025-01-01T00:00:00",
+    ratingsSeen: 0,
+    mu: 3.5,
+    factors: k,
+    noiseVar: 0.4,
+    userPrecision: new Float64Array(k + 1).fill(4),
+    itemBiasPrecision: 4,
+    movieIds: Int32Array.from({ length: rows }, (_, i) => 10 + i * 2),
+    bias: Float32Array.from({ length: rows }, (_, i) => (i % 7 === 0 ? 3 : rng.normal() * 0.5)),
+    itemFactors: factors,
+    itemVariance: new Float32Array(rows * (k + 1)),
+    itemNorms: itemNorms(factors, k),
+  };
+  // Rated movies: most of the model's rows, plus some the model does not know (odd ids).
+  const ids = [...Array.from(model.movieIds).filter((_, i) => i % 5 !== 0), 11, 13, 15].sort((a, b) => a - b);
+  const stats: MovieStats = {
+    version: 1,
+    ids: Int32Array.from(ids),
+    counts: Int32Array.from(ids, (_, i) => 1 + (i % 4)),
+    sums: Float64Array.from(ids, (_, i) => (1 + (i % 4)) * (30 + (i % 3) * 5)),
+    siteMean: 3.4,
+  };
+  const member = { bias: 0.2, factors: Float32Array.from({ length: k }, () => rng.normal()) };
+  const reviewed = new Set([10, 12, 14, 11, ...ids.slice(100, 140)]);
+
+  function bruteForce(mode: "expect" | "difference", limit: number) {
+    const all = Array.from(stats.ids, (movieId, s) => {
+      const row = Array.from(model.movieIds).indexOf(movieId);
+      let raw = model.mu + member.bias;
+      if (row >= 0) {
+        raw += model.bias[row]!;
+        for (let c = 0; c < k; c++) raw += member.factors[c]! * model.itemFactors[row * k + c]!;
+      } else {
+        raw += coldMovieBias(model, { count: stats.counts[s]!, sum10: stats.sums[s]! });
+      }
+      const expected = Math.min(5, Math.max(0.5, raw));
+      const average = Math.round(stats.sums[s]! / stats.counts[s]!) / 10;
+      const score = mode === "expect" ? expected : expected - average;
+      return { movieId, expected, score, average, count: stats.counts[s]! };
+    }).filter((c) => !reviewed.has(c.movieId));
+    all.sort((a, b) => b.score - a.score || b.average - a.average || b.count - a.count || a.movieId - b.movieId);
+    return all.slice(0, limit);
+  }
+
+  it("matches a brute-force sort, ties and movies unknown to the model included", () => {
+    for (const mode of ["expect", "difference"] as const) {
+      for (const limit of [1, 10, 50]) {
+        const fast = rankByModel(model, member, stats, reviewed, mode, limit);
+        const slow = bruteForce(mode, limit);
+        expect(fast.map((r) => r.movieId)).toEqual(slow.map((r) => r.movieId));
+        for (const [i, r] of fast.entries()) expect(r.expected).toBeCloseTo(slow[i]!.expected, 5);
+      }
+    }
+    // The data really has ties at the clamp: more 5.0s than the largest limit.
+    expect(bruteForce("expect", rows).filter((r) => r.expected === 5).length).toBeGreaterThan(50);
   });
 });

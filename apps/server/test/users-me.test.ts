@@ -230,6 +230,8 @@ describe("PATCH /api/users/me", () => {
       "javascript:alert(1)",
       "data:image/png;base64,AAAA",
       "not a url",
+      "https://example.com/a\u0000b.png",
+      "https://example.com/a\nb.png",
       5,
       {},
     ]) {

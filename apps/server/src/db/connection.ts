@@ -2,7 +2,17 @@
 import fs from "node:fs";
 import path from "node:path";
 import BetterSqlite3 from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  sql,
+} from "kysely";
 import pg from "pg";
 import type { DatabaseConfig } from "../config.js";
 import type { Database } from "./types.js";
@@ -21,6 +31,26 @@ export interface DbHandle {
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
 
+/**
+ * SQLite transactions begin IMMEDIATE: they take the write lock up front, waiting for it (busy_timeout) while
+ * another process holds it. A deferred BEGIN that reads first fails at once with SQLITE_BUSY ("database is locked")
+ * when it later needs to write after another process committed in between, which busy_timeout cannot retry.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.settings);
+  }
+}
+
 export function openDatabase(config: DatabaseConfig, options: { schema?: string; poolSize?: number } = {}): DbHandle {
   if (config.kind === "sqlite") {
     if (config.file !== ":memory:") fs.mkdirSync(path.dirname(config.file), { recursive: true });
@@ -29,7 +59,7 @@ export function openDatabase(config: DatabaseConfig, options: { schema?: string;
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("busy_timeout = 5000");
     sqlite.pragma("synchronous = NORMAL");
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
     return { db, dialect: "sqlite", sqlite, close: () => db.destroy() };
   }
   const pool = new pg.Pool({

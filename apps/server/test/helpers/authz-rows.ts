@@ -31,18 +31,43 @@ export type Outcome = number | { status: number; code: ErrorCode };
 
 export interface MatrixRow {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  /** OpenAPI-style path, as documented in API.md §4. */
+  /** OpenAPI-style path, as documented in API.md §4; `{…}` are filled from the world (see urlFor). */
   path: string;
-  url: (w: World) => string;
-  body?: (w: World) => unknown;
   /** Route mode: "none" routes answer visitors like anyone else. */
   auth: "required" | "none";
   other: Outcome;
   owner: Outcome;
   /** Why these are the right answers (the contract's rule for this endpoint). */
   why: string;
+  body?: (w: World) => unknown;
   /** State the caller's call needs first (e.g. an existing follow to delete). */
   prepare?: (ctx: TestContext, w: World, actor: TestMember) => Promise<void>;
+}
+
+type Extras = Pick<MatrixRow, "body" | "prepare">;
+const row = (
+  method: MatrixRow["method"],
+  path: string,
+  other: Outcome,
+  owner: Outcome,
+  why: string,
+  extras: Extras = {},
+) => ({ method, path, auth: "required", other, owner, why, ...extras }) satisfies MatrixRow;
+const open = (method: MatrixRow["method"], path: string, status: number, why: string, extras: Extras = {}) =>
+  ({ method, path, auth: "none", other: status, owner: status, why, ...extras }) satisfies MatrixRow;
+
+/** The concrete URL: `{user_id}` is the owner, every other parameter the world's row of that kind. */
+export function urlFor(path: string, w: World): string {
+  const ids: Record<string, number> = {
+    user_id: w.owner.id,
+    movie_id: w.movie,
+    review_id: w.review,
+    reply_id: w.reply,
+    collection_id: w.collection,
+    comment_id: w.comment,
+    id: w.person,
+  };
+  return path.replace(/\{([a-z_]+)\}/g, (_, name: string) => String(ids[name]));
 }
 
 const NOT_OWNER = { status: 403, code: "NOT_OWNER" } as const;
@@ -60,7 +85,16 @@ export async function buildWorld(ctx: TestContext): Promise<World> {
   const reply = await createReply(ctx, owner, review.id, "원래 답글");
   const collection = await createCollection(ctx, owner, { title: "원래 제목", movieIds: [movie.id] });
   const comment = await ctx.services.collectionComments.create(collection.id, owner.id, "원래 댓글");
-  return { owner, other, movie: movie.id, person: person.id, review: review.id, reply: reply.id, collection: collection.id, comment: comment.id };
+  return {
+    owner,
+    other,
+    movie: movie.id,
+    person: person.id,
+    review: review.id,
+    reply: reply.id,
+    collection: collection.id,
+    comment: comment.id,
+  };
 }
 
 const follows = async (ctx: TestContext, w: World, actor: TestMember) => {
@@ -71,93 +105,78 @@ const blocks = async (ctx: TestContext, w: World, actor: TestMember) => {
 };
 let signups = 0;
 
+const conflict = (code: ErrorCode) => ({ status: 409, code }) as const;
+
 export const MATRIX: MatrixRow[] = [
   // Accounts: public endpoints (a bearer is ignored) and the caller's own account.
-  { method: "POST", path: "/api/users/signup", auth: "none", other: 201, owner: 201, why: "public signup (§4.1)",
-    url: () => "/api/users/signup",
-    body: () => ({ username: `matrix_${++signups}`, login_id: `matrix_login_${signups}`, login_password: "abcd1234" }) },
-  { method: "POST", path: "/api/users/signin", auth: "none", other: 201, owner: 201, why: "public signin with the owner's credentials (§4.1)",
-    url: () => "/api/users/signin", body: (w) => ({ login_id: w.owner.loginId, login_password: w.owner.password }) },
-  { method: "POST", path: "/api/users/logout", auth: "none", other: 204, owner: 204, why: "never fails; ends only the caller's own session (§3.3)",
-    url: () => "/api/users/logout" },
-  { method: "GET", path: "/api/users/logout", auth: "none", other: 204, owner: 204, why: "as POST logout (§4.1)",
-    url: () => "/api/users/logout" },
-  { method: "PATCH", path: "/api/users/me", auth: "required", other: 200, owner: 200, why: self,
-    url: () => "/api/users/me", body: () => ({ status_message: "바뀐 소개" }) },
-  { method: "DELETE", path: "/api/users/me", auth: "required", other: 204, owner: 204, why: `${self}; the password is the caller's`,
-    url: () => "/api/users/me", body: (w) => ({ login_password: w.owner.password }) },
-  { method: "GET", path: "/api/users/me", auth: "required", other: 200, owner: 200, why: self, url: () => "/api/users/me" },
-  { method: "GET", path: "/api/users/likes_participant", auth: "required", other: 200, owner: 200, why: self, url: () => "/api/users/likes_participant" },
-  { method: "GET", path: "/api/users/likes_collection", auth: "required", other: 200, owner: 200, why: self, url: () => "/api/users/likes_collection" },
-  { method: "GET", path: "/api/users/likes_review", auth: "required", other: 200, owner: 200, why: self, url: () => "/api/users/likes_review" },
-  { method: "GET", path: "/api/reviews/user", auth: "required", other: 200, owner: 200, why: self, url: () => "/api/reviews/user" },
+  open("POST", "/api/users/signup", 201, "public signup (§4.1)", {
+    body: () => ({ username: `matrix_${++signups}`, login_id: `matrix_login_${signups}`, login_password: "abcd1234" }),
+  }),
+  open("POST", "/api/users/signin", 201, "public signin, here with the owner's credentials (§4.1)", {
+    body: (w) => ({ login_id: w.owner.loginId, login_password: w.owner.password }),
+  }),
+  open("POST", "/api/users/logout", 204, "never fails; ends only the caller's own session (§3.3)"),
+  open("GET", "/api/users/logout", 204, "as POST logout (§4.1)"),
+  row("PATCH", "/api/users/me", 200, 200, self, { body: () => ({ status_message: "바뀐 소개" }) }),
+  row("DELETE", "/api/users/me", 204, 204, `${self}; the password is the caller's`, {
+    body: (w) => ({ login_password: w.owner.password }),
+  }),
+  row("GET", "/api/users/me", 200, 200, self),
+  row("GET", "/api/users/likes_participant", 200, 200, self),
+  row("GET", "/api/users/likes_collection", 200, 200, self),
+  row("GET", "/api/users/likes_review", 200, 200, self),
+  row("GET", "/api/reviews/user", 200, 200, self),
   // Relations to another member: the owner is the target, who cannot follow or block themself.
-  { method: "POST", path: "/api/users/follow/{user_id}", auth: "required", other: 201, owner: { status: 409, code: "CANNOT_FOLLOW_SELF" },
-    why: "anyone may follow a member but themself (§4.1)", url: (w) => `/api/users/follow/${w.owner.id}` },
-  { method: "DELETE", path: "/api/users/follow/{user_id}", auth: "required", other: 200, owner: { status: 409, code: "CANNOT_FOLLOW_SELF" },
-    why: "removes the caller's own follow (§4.1)", url: (w) => `/api/users/follow/${w.owner.id}`, prepare: follows },
-  { method: "POST", path: "/api/users/block/{user_id}", auth: "required", other: 201, owner: { status: 409, code: "CANNOT_BLOCK_SELF" },
-    why: "anyone may block a member but themself (§4.1)", url: (w) => `/api/users/block/${w.owner.id}` },
-  { method: "DELETE", path: "/api/users/block/{user_id}", auth: "required", other: 200, owner: { status: 409, code: "CANNOT_BLOCK_SELF" },
-    why: "removes the caller's own block (§4.1)", url: (w) => `/api/users/block/${w.owner.id}`, prepare: blocks },
-  { method: "GET", path: "/api/users/blocked_users/{user_id}", auth: "required", other: { status: 403, code: "FORBIDDEN" }, owner: 200,
-    why: "a block list is private (§4.1)", url: (w) => `/api/users/blocked_users/${w.owner.id}` },
-  { method: "GET", path: "/api/users/taste_match/{user_id}", auth: "required", other: 200, owner: { status: 400, code: "INVALID_FIELD" },
-    why: "matches the caller with another member; the caller's own id is refused (§4.12)", url: (w) => `/api/users/taste_match/${w.owner.id}` },
+  row("POST", "/api/users/follow/{user_id}", 201, conflict("CANNOT_FOLLOW_SELF"), "anyone may follow anyone else"),
+  row("DELETE", "/api/users/follow/{user_id}", 200, conflict("CANNOT_FOLLOW_SELF"), "removes the caller's own follow", {
+    prepare: follows,
+  }),
+  row("POST", "/api/users/block/{user_id}", 201, conflict("CANNOT_BLOCK_SELF"), "anyone may block anyone else"),
+  row("DELETE", "/api/users/block/{user_id}", 200, conflict("CANNOT_BLOCK_SELF"), "removes the caller's own block", {
+    prepare: blocks,
+  }),
+  row("GET", "/api/users/blocked_users/{user_id}", { status: 403, code: "FORBIDDEN" }, 200, "a block list is private"),
+  row(
+    "GET",
+    "/api/users/taste_match/{user_id}",
+    200,
+    { status: 400, code: "INVALID_FIELD" },
+    "not with oneself (§4.12)",
+  ),
   // Collections and their comments.
-  { method: "POST", path: "/api/collections", auth: "required", other: 201, owner: 201, why: create,
-    url: () => "/api/collections", body: (w) => ({ title: "새 컬렉션", movie_ids: [w.movie] }) },
-  { method: "PATCH", path: "/api/collections/{collection_id}", auth: "required", other: NOT_OWNER, owner: 200, why: owned,
-    url: (w) => `/api/collections/${w.collection}`, body: () => ({ title: "바꾼 제목" }) },
-  { method: "DELETE", path: "/api/collections/{collection_id}", auth: "required", other: NOT_OWNER, owner: 204, why: owned,
-    url: (w) => `/api/collections/${w.collection}` },
-  { method: "GET", path: "/api/collections/like/{collection_id}", auth: "required", other: 200, owner: 200, why: toggle,
-    url: (w) => `/api/collections/like/${w.collection}` },
-  { method: "PATCH", path: "/api/collections/like/{collection_id}", auth: "required", other: 200, owner: 200, why: toggle,
-    url: (w) => `/api/collections/like/${w.collection}` },
-  { method: "POST", path: "/api/collection_comments/{collection_id}", auth: "required", other: 201, owner: 201, why: create,
-    url: (w) => `/api/collection_comments/${w.collection}`, body: () => ({ content: "새 댓글" }) },
-  { method: "PATCH", path: "/api/collection_comments/{comment_id}", auth: "required", other: NOT_OWNER, owner: 200, why: owned,
-    url: (w) => `/api/collection_comments/${w.comment}`, body: () => ({ content: "바꾼 댓글" }) },
-  { method: "DELETE", path: "/api/collection_comments/{comment_id}", auth: "required", other: NOT_OWNER, owner: 204, why: owned,
-    url: (w) => `/api/collection_comments/${w.comment}` },
-  { method: "GET", path: "/api/collection_comments/like/{comment_id}", auth: "required", other: 200, owner: 200, why: toggle,
-    url: (w) => `/api/collection_comments/like/${w.comment}` },
-  { method: "PATCH", path: "/api/collection_comments/like/{comment_id}", auth: "required", other: 200, owner: 200, why: toggle,
-    url: (w) => `/api/collection_comments/like/${w.comment}` },
+  row("POST", "/api/collections", 201, 201, create, { body: (w) => ({ title: "새 컬렉션", movie_ids: [w.movie] }) }),
+  row("PATCH", "/api/collections/{collection_id}", NOT_OWNER, 200, owned, { body: () => ({ title: "바꾼 제목" }) }),
+  row("DELETE", "/api/collections/{collection_id}", NOT_OWNER, 204, owned),
+  row("GET", "/api/collections/like/{collection_id}", 200, 200, toggle),
+  row("PATCH", "/api/collections/like/{collection_id}", 200, 200, toggle),
+  row("POST", "/api/collection_comments/{collection_id}", 201, 201, create, { body: () => ({ content: "새 댓글" }) }),
+  row("PATCH", "/api/collection_comments/{comment_id}", NOT_OWNER, 200, owned, {
+    body: () => ({ content: "바꾼 댓글" }),
+  }),
+  row("DELETE", "/api/collection_comments/{comment_id}", NOT_OWNER, 204, owned),
+  row("GET", "/api/collection_comments/like/{comment_id}", 200, 200, toggle),
+  row("PATCH", "/api/collection_comments/like/{comment_id}", 200, 200, toggle),
   // Reviews and replies.
-  { method: "POST", path: "/api/reviews/{movie_id}", auth: "required", other: 201, owner: { status: 409, code: "REVIEW_ALREADY_EXISTS" },
-    why: "one review per (member, movie): the owner already has one (§4.5)", url: (w) => `/api/reviews/${w.movie}`, body: () => ({ rating: 3 }) },
-  { method: "PUT", path: "/api/reviews/movie/{movie_id}/mine", auth: "required", other: 201, owner: 200,
-    why: "upserts the caller's own review: creates theirs, never touches the owner's (§4.5)",
-    url: (w) => `/api/reviews/movie/${w.movie}/mine`, body: () => ({ rating: 1.5 }) },
-  { method: "GET", path: "/api/reviews/movie/{movie_id}/mine", auth: "required", other: { status: 404, code: "REVIEW_NOT_FOUND" }, owner: 200,
-    why: "the caller's own review only (§4.5)", url: (w) => `/api/reviews/movie/${w.movie}/mine` },
-  { method: "PATCH", path: "/api/reviews/{review_id}", auth: "required", other: NOT_OWNER, owner: 200, why: owned,
-    url: (w) => `/api/reviews/${w.review}`, body: () => ({ content: "바꾼 내용" }) },
-  { method: "DELETE", path: "/api/reviews/{review_id}", auth: "required", other: NOT_OWNER, owner: 204, why: owned,
-    url: (w) => `/api/reviews/${w.review}` },
-  { method: "PATCH", path: "/api/reviews/like/{review_id}", auth: "required", other: 200, owner: 200, why: toggle,
-    url: (w) => `/api/reviews/like/${w.review}` },
-  { method: "GET", path: "/api/reviews/list/{movie_id}", auth: "required", other: 200, owner: 200, why: "a movie's reviews for any signed-in member",
-    url: (w) => `/api/reviews/list/${w.movie}` },
-  { method: "POST", path: "/api/comments/{review_id}", auth: "required", other: 201, owner: 201, why: create,
-    url: (w) => `/api/comments/${w.review}`, body: () => ({ content: "새 답글" }) },
-  { method: "PATCH", path: "/api/comments/{reply_id}", auth: "required", other: NOT_OWNER, owner: 200, why: owned,
-    url: (w) => `/api/comments/${w.reply}`, body: () => ({ content: "바꾼 답글" }) },
-  { method: "DELETE", path: "/api/comments/{reply_id}", auth: "required", other: NOT_OWNER, owner: 204, why: owned,
-    url: (w) => `/api/comments/${w.reply}` },
-  { method: "PATCH", path: "/api/comments/like/{reply_id}", auth: "required", other: 200, owner: 200, why: toggle,
-    url: (w) => `/api/comments/like/${w.reply}` },
-  { method: "GET", path: "/api/comments/list/{review_id}", auth: "required", other: 200, owner: 200, why: "a review's replies for any signed-in member",
-    url: (w) => `/api/comments/list/${w.review}` },
+  row("POST", "/api/reviews/{movie_id}", 201, conflict("REVIEW_ALREADY_EXISTS"), "one review per member and movie", {
+    body: () => ({ rating: 3 }),
+  }),
+  row("PUT", "/api/reviews/movie/{movie_id}/mine", 201, 200, "upserts the caller's own review, never the owner's", {
+    body: () => ({ rating: 1.5 }),
+  }),
+  row("GET", "/api/reviews/movie/{movie_id}/mine", { status: 404, code: "REVIEW_NOT_FOUND" }, 200, "own review only"),
+  row("PATCH", "/api/reviews/{review_id}", NOT_OWNER, 200, owned, { body: () => ({ content: "바꾼 내용" }) }),
+  row("DELETE", "/api/reviews/{review_id}", NOT_OWNER, 204, owned),
+  row("PATCH", "/api/reviews/like/{review_id}", 200, 200, toggle),
+  row("GET", "/api/reviews/list/{movie_id}", 200, 200, "a movie's reviews, for any signed-in member"),
+  row("POST", "/api/comments/{review_id}", 201, 201, create, { body: () => ({ content: "새 답글" }) }),
+  row("PATCH", "/api/comments/{reply_id}", NOT_OWNER, 200, owned, { body: () => ({ content: "바꾼 답글" }) }),
+  row("DELETE", "/api/comments/{reply_id}", NOT_OWNER, 204, owned),
+  row("PATCH", "/api/comments/like/{reply_id}", 200, 200, toggle),
+  row("GET", "/api/comments/list/{review_id}", 200, 200, "a review's replies, for any signed-in member"),
   // People and recommendations: nothing is owned.
-  { method: "GET", path: "/api/participants/like/{id}", auth: "required", other: 200, owner: 200, why: toggle,
-    url: (w) => `/api/participants/like/${w.person}` },
-  { method: "PATCH", path: "/api/participants/like/{id}", auth: "required", other: 200, owner: 200, why: toggle,
-    url: (w) => `/api/participants/like/${w.person}` },
-  { method: "GET", path: "/api/recommend/expect", auth: "required", other: 200, owner: 200, why: "the caller's own recommendations", url: () => "/api/recommend/expect" },
-  { method: "GET", path: "/api/recommend/difference", auth: "required", other: 200, owner: 200, why: "the caller's own recommendations", url: () => "/api/recommend/difference" },
-  { method: "GET", path: "/api/recommend/predict/{movie_id}", auth: "required", other: 200, owner: 200, why: "the caller's own prediction",
-    url: (w) => `/api/recommend/predict/${w.movie}` },
+  row("GET", "/api/participants/like/{id}", 200, 200, toggle),
+  row("PATCH", "/api/participants/like/{id}", 200, 200, toggle),
+  row("GET", "/api/recommend/expect", 200, 200, "the caller's own recommendations"),
+  row("GET", "/api/recommend/difference", 200, 200, "the caller's own recommendations"),
+  row("GET", "/api/recommend/predict/{movie_id}", 200, 200, "the caller's own prediction"),
 ];

@@ -98,7 +98,7 @@ const COUNTERS: Array<[string, ReturnType<typeof sql>]> = [
 ];
 
 /** Every stored counter that differs from its recount, as "table.column#id: stored≠actual" (empty when all agree). */
-export async function counterMismatches(ctx: TestContext): Promise<string[]> {
+export async function counterMismatches(ctx: Pick<TestContext, "db">): Promise<string[]> {
   const out: string[] = [];
   for (const [label, query] of COUNTERS) {
     const { rows } = await query.execute(ctx.db);

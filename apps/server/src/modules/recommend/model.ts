@@ -21,6 +21,8 @@ export interface ServedModel {
   bias: Float32Array;
   itemFactors: Float32Array;
   itemVariance: Float32Array;
+  /** |q_m| per row (computed on load, not stored): bounds p·q_m so most candidates skip the dot product. */
+  itemNorms: Float32Array;
 }
 
 interface Payload {
@@ -61,6 +63,17 @@ export function encodeModel(trained: TrainedFactors): string {
   return JSON.stringify(payload);
 }
 
+export function itemNorms(factors: Float32Array, k: number): Float32Array {
+  const norms = new Float32Array(factors.length / k);
+  for (let row = 0; row < norms.length; row++) {
+    let sum = 0;
+    for (let c = 0; c < k; c++) sum += factors[row * k + c]! ** 2;
+    // Rounded up a little so float32 storage never makes the bound too tight.
+    norms[row] = Math.sqrt(sum) * (1 + 1e-6) + 1e-7;
+  }
+  return norms;
+}
+
 /** The payload's format version without decoding the arrays (null if unreadable). */
 export function payloadFormat(payload: string): number | null {
   const match = /^\{"format":(\d+),/.exec(payload.slice(0, 32));
@@ -91,6 +104,7 @@ export function decodeModel(row: {
     bias: new Float32Array(decodeBytes(p.bias)),
     itemFactors,
     itemVariance: new Float32Array(decodeBytes(p.itemVariance)),
+    itemNorms: itemNorms(itemFactors, p.factors),
   };
 }
 

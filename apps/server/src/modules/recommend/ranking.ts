@@ -1,20 +1,13 @@
 // Candidate scoring for /expect and /difference (API.md §4.12): every rated movie without a review row of the
-// caller, scored in one tight loop over the model's factor matrix, the best `limit` kept by insertion into a
-// small sorted array (a partial sort), with the contract's tie rules.
+// caller, scored in one tight loop over the model's factor matrix, the best `limit` kept by TopK with the
+// contract's tie rules (score desc, average rating desc, ratings count desc, movie id asc).
 import { coldMovieBias, type MemberVector } from "./fold-in.js";
 import { modelRow, type ServedModel } from "./model.js";
 import { averageRating, type MovieStats, statsIndex } from "./movie-stats.js";
+import { type Ranked, TopK } from "./top-k.js";
 
+export type { Ranked } from "./top-k.js";
 export type RankMode = "expect" | "difference";
-
-export interface Ranked {
-  movieId: number;
-  /** r̂ clamped to [0.5, 5] (cold start: the movie's average rating). */
-  expected: number;
-  score: number;
-  average: number;
-  count: number;
-}
 
 /** Totals aligned with the model's rows, plus the rated movies the model has no row for. */
 interface AlignedStats {
@@ -50,34 +43,6 @@ function align(model: ServedModel, stats: MovieStats): AlignedStats {
   return view;
 }
 
-/** Better-first order: score desc, then average desc, ratings count desc, movie id asc. */
-function better(a: Ranked, b: Ranked): boolean {
-  if (a.score !== b.score) return a.score > b.score;
-  if (a.average !== b.average) return a.average > b.average;
-  if (a.count !== b.count) return a.count > b.count;
-  return a.movieId < b.movieId;
-}
-
-class TopK {
-  readonly items: Ranked[] = [];
-  constructor(private readonly limit: number) {}
-  /** Cheap pre-check on the score alone, before building a candidate object. */
-  mayEnter(score: number): boolean {
-    return this.items.length < this.limit || score >= this.items[this.items.length - 1]!.score;
-  }
-  offer(c: Ranked): void {
-    const items = this.items;
-    if (items.length === this.limit && !better(c, items[items.length - 1]!)) return;
-    let i = Math.min(items.length, this.limit - 1);
-    if (items.length < this.limit) items.push(c);
-    while (i > 0 && better(c, items[i - 1]!)) {
-      items[i] = items[i - 1]!;
-      i--;
-    }
-    items[i] = c;
-  }
-}
-
 const clampRating = (x: number) => Math.min(5, Math.max(0.5, x));
 
 export function rankByModel(
@@ -98,31 +63,42 @@ export function rankByModel(
     const modelIndex = modelRow(model, id);
     if (modelIndex >= 0) reviewedRows[modelIndex] = 1;
   }
-  const consider = (movieId: number, raw: number, average: number, count: number) => {
-    const expected = clampRating(raw);
-    const score = mode === "expect" ? expected : expected - average;
-    if (top.mayEnter(score)) top.offer({ movieId, expected, score, average, count });
-  };
-  // The hot loop: one dot product per candidate over the contiguous factor matrix.
+  const expect = mode === "expect";
+  // The hot loop: one dot product per candidate over the contiguous factor matrix, no allocation.
   const k = model.factors;
   const q = model.itemFactors;
   const p = member.factors;
+  const bias = model.bias;
   const base = model.mu + member.bias;
-  for (let row = 0; row < model.movieIds.length; row++) {
-    const count = view.counts[row]!;
+  const { counts, averages } = view;
+  const norms = model.itemNorms;
+  let pNorm = 0;
+  for (let c = 0; c < k; c++) pNorm += p[c]! ** 2;
+  pNorm = Math.sqrt(pNorm);
+  let threshold = top.threshold();
+  for (let row = 0; row < counts.length; row++) {
+    const count = counts[row]!;
     if (count === 0 || reviewedRows[row] === 1) continue;
+    // Cauchy–Schwarz: p·q ≤ |p|·|q|. A movie whose best possible score is below the current last place cannot
+    // enter (ties still have to be compared, hence strictly below).
+    const ceiling = clampRating(base + bias[row]! + pNorm * norms[row]!);
+    if ((expect ? ceiling : ceiling - averages[row]!) < threshold) continue;
     const off = row * k;
     let dot = 0;
     for (let c = 0; c < k; c++) dot += p[c]! * q[off + c]!;
-    consider(model.movieIds[row]!, base + model.bias[row]! + dot, view.averages[row]!, count);
+    const expected = clampRating(base + bias[row]! + dot);
+    const average = averages[row]!;
+    top.offer(model.movieIds[row]!, expected, expect ? expected : expected - average, average, count);
+    threshold = top.threshold();
   }
   for (const s of view.extras) {
     if (reviewedStats.has(s)) continue;
     const count = stats.counts[s]!;
-    const bias = coldMovieBias(model, { count, sum10: stats.sums[s]! });
-    consider(stats.ids[s]!, model.mu + member.bias + bias, averageRating(count, stats.sums[s]!), count);
+    const expected = clampRating(base + coldMovieBias(model, { count, sum10: stats.sums[s]! }));
+    const average = averageRating(count, stats.sums[s]!);
+    top.offer(stats.ids[s]!, expected, expect ? expected : expected - average, average, count);
   }
-  return top.items;
+  return top.items();
 }
 
 /** m of the cold-start weighted average (API.md §4.12). */
@@ -141,10 +117,8 @@ export function rankColdStart(stats: MovieStats, reviewed: ReadonlySet<number>, 
     const v = stats.counts[s]!;
     const mean = stats.sums[s]! / 10 / v;
     const score = (v * mean + COLD_START_M * c) / (v + COLD_START_M);
-    if (!top.mayEnter(score)) continue;
-    const average = averageRating(v, stats.sums[s]!);
-    // `average` = 0 keeps the contract's cold-start ties (count, then id) out of the average.
-    top.offer({ movieId, expected: average, score, average: 0, count: v });
+    // Average 0 in the order: the contract's cold-start ties are ratings count, then id.
+    top.offer(movieId, averageRating(v, stats.sums[s]!), score, 0, v);
   }
-  return top.items;
+  return top.items();
 }

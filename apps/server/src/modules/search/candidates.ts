@@ -6,7 +6,7 @@
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { Database } from "../../db/types.js";
 import { isPostgres, unmatchable } from "./dialect.js";
-import { kindCode, kindRange, type SearchKind } from "./documents.js";
+import { kindCode, kindRange, kindToken, type SearchKind } from "./documents.js";
 import type { SearchQuery } from "./matcher.js";
 import { gramToken, skipToken } from "./normalize.js";
 
@@ -32,18 +32,11 @@ function exactOrPrefix(db: Db, kind: SearchKind, column: Column, key: string, pr
 
 /** Documents holding every token (n-grams of the text or of its 초성 form). */
 function tokenLookup(db: Db, kind: SearchKind, tokens: readonly string[], cap: number): DocIds {
+  const ofKind = tokens.map((token) => kindToken(kind, token));
   if (isPostgres(db)) {
-    return limited(
-      sql`select id from search_documents where kind = ${kindCode(kind)} and grams @> ${[...tokens]}::text[]`,
-      cap,
-    );
+    return limited(sql`select id from search_documents where grams @> ${ofKind}::text[]`, cap);
   }
-  const [first, last] = kindRange(kind);
-  return limited(
-    sql`select rowid as id from search_grams where search_grams match ${tokens.join(" AND ")}
-      and rowid between ${first} and ${last}`,
-    cap,
-  );
+  return limited(sql`select rowid as id from search_grams where search_grams match ${ofKind.join(" AND ")}`, cap);
 }
 
 /** Tokens every text containing `chars` holds: its bigrams (its one character when that short). */
@@ -88,11 +81,17 @@ function fuzzyTokenSets(q: SearchQuery): string[][] {
     // An edit at position i (substituted, deleted, or an insertion before it) keeps q[..i] and q[i+1..] intact.
     return c.map((_, i) => [...new Set([...substringTokens(c.slice(0, i)), ...substringTokens(c.slice(i + 1))])]);
   }
-  // Two edits touch at most two of four pieces: two pieces are intact, so look up every pair of pieces.
-  const pieces = [0, 1, 2, 3].map((p) => c.slice(Math.floor((p * c.length) / 4), Math.floor(((p + 1) * c.length) / 4)));
+  // Two edits touch at most two of five pieces: three are intact, so look up every three pieces together.
+  const pieces = [0, 1, 2, 3, 4].map((p) =>
+    c.slice(Math.floor((p * c.length) / 5), Math.floor(((p + 1) * c.length) / 5)),
+  );
   const sets: string[][] = [];
-  for (let a = 0; a < 4; a++) {
-    for (let b = a + 1; b < 4; b++) sets.push([...new Set([...substringTokens(pieces[a]!), ...substringTokens(pieces[b]!)])]);
+  for (let a = 0; a < 5; a++) {
+    for (let b = a + 1; b < 5; b++) {
+      for (let d = b + 1; d < 5; d++) {
+        sets.push([...new Set([pieces[a]!, pieces[b]!, pieces[d]!].flatMap(substringTokens))]);
+      }
+    }
   }
   return sets;
 }
@@ -101,7 +100,9 @@ function fuzzyTokenSets(q: SearchQuery): string[][] {
 export function typoPieces(q: SearchQuery): string[] {
   const c = q.chars;
   const n = q.maxTypos + 1;
-  return Array.from({ length: n }, (_, p) => c.slice(Math.floor((p * c.length) / n), Math.floor(((p + 1) * c.length) / n)).join(""));
+  return Array.from({ length: n }, (_, p) =>
+    c.slice(Math.floor((p * c.length) / n), Math.floor(((p + 1) * c.length) / n)).join(""),
+  );
 }
 
 /**

@@ -4,12 +4,18 @@ import { type RawBuilder, sql } from "kysely";
 import { typoPieces } from "./candidates.js";
 import { containsText, inIds, unmatchable } from "./dialect.js";
 import { bestTier, exactTier, matchText } from "./matcher.js";
-import { pagedStream, type Known, type Ranked, type RankedSource } from "./ranking.js";
+import { listStream, pagedStream, type Known, type Ranked, type RankedSource, type RankStream } from "./ranking.js";
 import { containingAny, documentIdOf, KINDS, selectRecords } from "./records.js";
-import { type RecordSource, recordSource, type SearchContext } from "./sources.js";
+import { knownRecords, type RecordSource, type SearchContext } from "./sources.js";
 
 const spec = KINDS.collection;
 const MOVIE_ONLY = 4;
+
+/**
+ * A membership test on a collection's few links: without the unary plus SQLite probes the (collection, movie) key
+ * once per listed movie, hundreds of probes per collection instead of a dozen rows read.
+ */
+const notIndexed = (column: RawBuilder<unknown>) => sql`+${column}`;
 
 /** Join condition: `d` is one of the documents (title, original title) of the movie in `movieColumn`. */
 const movieDocuments = (movieColumn: RawBuilder<unknown>) =>
@@ -42,7 +48,7 @@ async function movieTiers(ctx: SearchContext, collectionIds: readonly number[], 
       .selectFrom("collection_movies")
       .select(["collection_id", "movie_id"])
       .where(inIds(db, sql.ref("collection_id"), collectionIds))
-      .where(inIds(db, sql.ref("movie_id"), [...known.keys()]))
+      .where(inIds(db, notIndexed(sql.ref("movie_id")), [...known.keys()]))
       .execute();
     for (const row of rows) keep(row.collection_id, known.get(row.movie_id)!);
     return best;
@@ -63,7 +69,10 @@ const HOLDERS_PER_CANDIDATE = 10;
 export function collectionSource(ctx: SearchContext, movies: RecordSource): RankedSource {
   const { db, q } = ctx;
   const fuzzy = q.maxTypos > 0;
-  const titles = recordSource(ctx, spec);
+  // Collection titles are few: their typo lookup is tried up front.
+  const titleMax = fuzzy ? 3 : 2;
+  let titles: Promise<Known> | undefined;
+  const titleKnown = () => (titles ??= knownRecords(ctx, spec, titleMax, {}));
 
   /** Every movie matching at tier 0–2 with its tier, when the movie lookups found them all; else null. */
   let matchingMovies: Promise<Map<number, number> | null> | undefined;
@@ -75,15 +84,23 @@ export function collectionSource(ctx: SearchContext, movies: RecordSource): Rank
       ));
 
   async function known(): Promise<Known> {
-    const title = await titles.known();
-    if (title.upTo < titles.tierCount - 1) return title;
-    // Every title match is known (tier 3 is empty without typos): add collections reached through movies.
+    const title = await titleKnown();
+    // Every title match known (tier 3 is empty without typos); collections reached through movies come from
+    // streams, and only when the titles do not fill the window.
+    return title.upTo < titleMax ? title : { upTo: 3, items: title.items };
+  }
+
+  /**
+   * Collections reached through movies matching at tier ≤ `movieLevel` (sub-tiers 4 … 4 + movieLevel), read
+   * through the links of those movies; null when the movies are not all known or have too many links.
+   */
+  async function reachedThrough(movieLevel: number): Promise<Ranked[] | null> {
     const movie = await movies.known();
-    const level = Math.min(movie.upTo, 2);
-    const movieTier = new Map(movie.items.filter((m) => m.tier <= level).map((m) => [m.id, m.tier]));
-    const holders = level < 0 ? null : await holdersOf(ctx, [...movieTier.keys()], ctx.cap * HOLDERS_PER_CANDIDATE);
-    if (holders === null) return { upTo: 3, items: title.items };
-    const titled = new Set(title.items.map((c) => c.id));
+    if (movie.upTo < movieLevel) return null;
+    const movieTier = new Map(movie.items.filter((m) => m.tier <= movieLevel).map((m) => [m.id, m.tier]));
+    const holders = await holdersOf(ctx, [...movieTier.keys()], ctx.cap * HOLDERS_PER_CANDIDATE);
+    if (holders === null) return null;
+    const titled = new Set((await titleKnown()).items.map((c) => c.id));
     const reached = new Map<number, Ranked>();
     for (const row of holders) {
       if (titled.has(row.collection_id)) continue;
@@ -97,7 +114,7 @@ export function collectionSource(ctx: SearchContext, movies: RecordSource): Rank
         });
       }
     }
-    return { upTo: MOVIE_ONLY + level, items: [...title.items, ...reached.values()] };
+    return [...reached.values()];
   }
 
   /**
@@ -111,7 +128,7 @@ export function collectionSource(ctx: SearchContext, movies: RecordSource): Rank
       // The matching movies are known: a membership test per link instead of a text test per movie.
       throughMovies = known.size
         ? sql`exists (select 1 from collection_movies cm where cm.collection_id = t.id
-            and ${inIds(db, sql.ref("cm.movie_id"), [...known.keys()])})`
+            and ${inIds(db, notIndexed(sql.ref("cm.movie_id")), [...known.keys()])})`
         : sql`1 = 0`;
     } else {
       throughMovies = unmatchable(db, q.key)
@@ -127,24 +144,47 @@ export function collectionSource(ctx: SearchContext, movies: RecordSource): Rank
     tierCount: MOVIE_ONLY + 3,
     known,
     openStream(tier) {
-      // Title typos need the typo pieces in SQL; that stream covers every tier.
-      const typos = fuzzy && tier === 3;
-      let where: Promise<RawBuilder<unknown>> | undefined;
-      return pagedStream(
-        (t) => typos || t !== 3 || !fuzzy,
-        async (offset, limit) => {
-          where ??= prefilter(typos);
-          const rows = await selectRecords(db, spec, [await where], { offset, limit });
-          const tiers = await movieTiers(ctx, rows.map((r) => r.id), await movieMatches());
-          const records = rows.map((row) => {
-            const title = bestTier(q, row.texts, fuzzy);
-            if (title !== null) return { id: row.id, tier: title };
-            const movie = tiers.get(row.id);
-            return { id: row.id, tier: movie === undefined ? null : MOVIE_ONLY + movie };
-          });
-          return { rows: rows.length, records };
+      const scan = (typos: boolean) => {
+        let where: Promise<RawBuilder<unknown>> | undefined;
+        return pagedStream(
+          (t) => typos || t !== 3 || !fuzzy,
+          async (offset, limit) => {
+            where ??= prefilter(typos);
+            const rows = await selectRecords(db, spec, [await where], { offset, limit });
+            const tiers = await movieTiers(
+              ctx,
+              rows.map((r) => r.id),
+              await movieMatches(),
+            );
+            const records = rows.map((row) => {
+              const title = bestTier(q, row.texts, fuzzy);
+              if (title !== null) return { id: row.id, tier: title };
+              const movie = tiers.get(row.id);
+              return { id: row.id, tier: movie === undefined ? null : MOVIE_ONLY + movie };
+            });
+            return { rows: rows.length, records };
+          },
+        );
+      };
+      // Title typos need the typo pieces in SQL; that scan covers every tier.
+      if (tier <= 3) return scan(fuzzy && tier === 3);
+      // Through movies: the links of the known matching movies (usually few), else a scan.
+      let inner: RankStream | undefined;
+      return {
+        covers: (t) => t >= MOVIE_ONLY && t <= tier,
+        async next(wanted) {
+          if (!inner) {
+            const reached = await reachedThrough(tier - MOVIE_ONLY);
+            inner = reached
+              ? listStream(
+                  () => true,
+                  async () => reached,
+                )
+              : scan(false);
+          }
+          return inner.next(wanted);
         },
-      );
+      };
     },
   };
 }

@@ -26,6 +26,11 @@ export function kindRange(kind: SearchKind): [number, number] {
   return [start, start + KIND_SPAN - 1];
 }
 
+/** N-gram tokens carry their kind, so every posting list holds one kind only (no other kinds to skip). */
+export function kindToken(kind: SearchKind, token: string): string {
+  return `k${KIND_CODES[kind]}${token}`;
+}
+
 export function refIdOf(docId: number): number {
   return Math.floor((docId % KIND_SPAN) / FIELDS_PER_RECORD);
 }
@@ -58,7 +63,9 @@ export function buildDocuments(kind: SearchKind, refId: number, texts: readonly 
       field,
       norm,
       chosung,
-      tokens: documentTokens(chars, Array.from(chosung)).join(" "),
+      tokens: documentTokens(chars, Array.from(chosung))
+        .map((token) => kindToken(kind, token))
+        .join(" "),
     });
   });
   return docs;

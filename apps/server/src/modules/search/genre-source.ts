@@ -6,7 +6,7 @@ import { inIds } from "./dialect.js";
 import { bestTier, exactTier, type SearchQuery } from "./matcher.js";
 import { choseongKey, normalizeText } from "./normalize.js";
 import { pagedStream, type Known, type RankedSource } from "./ranking.js";
-import { filterClauses, KINDS, selectRecords } from "./records.js";
+import { containingAny, filterClauses, KINDS, selectRecords } from "./records.js";
 import type { RecordSource, SearchContext } from "./sources.js";
 
 const NOT_MATCHING = 4;
@@ -39,37 +39,66 @@ export async function matchingGenres(db: Kysely<Database>, q: SearchQuery): Prom
     .sort((a, b) => compareCodePoints(a.name, b.name));
 }
 
+/** A genre this small is read whole (its movies tiered in memory) when the movie matches are not all known. */
+const SMALL_GENRE_FACTOR = 2;
+/** Without typos, a genre up to this size is scanned through its own index for its movies containing the key. */
+const GENRE_SCAN_MAX = 12000;
+
 export function genreSource(ctx: SearchContext, movies: RecordSource, genreId: number): RankedSource {
   const { db, q, cap } = ctx;
   const inGenre = filterClauses({ genreId });
+  const fuzzy = q.maxTypos > 0;
+  const genreIndex = sql`movie_genres g join movies t on t.id = g.movie_id`;
+  const ofGenre = sql`g.genre_id = ${genreId}`;
+
+  async function genreSize(max: number): Promise<number> {
+    const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from movie_genres
+      where genre_id = ${genreId} limit ${max + 1}) as g`.execute(db);
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /** The genre's movies read through its index (all of them, or those containing the key), tiered. */
+  async function throughGenre(containing: boolean): Promise<Known> {
+    const where = containing ? [ofGenre, containingAny(db, spec, q.column, [q.key])] : [ofGenre];
+    const rows = await selectRecords(db, spec, where, undefined, genreIndex);
+    const items = rows.map((r) => ({ id: r.id, tier: bestTier(q, r.texts) ?? NOT_MATCHING, order: r.order }));
+    return containing
+      ? { upTo: NOT_MATCHING - 1, items: items.filter((i) => i.tier < NOT_MATCHING) }
+      : { upTo: NOT_MATCHING, items };
+  }
 
   async function known(): Promise<Known> {
     const movie = await movies.known();
-    const ids = movie.items.map((m) => m.id);
+    const typos = movie.upTo === 2 && fuzzy ? await movies.typoKnown() : null;
+    // Complete when every matching movie (typos included) is known.
+    const complete = movie.upTo === 2 && (!fuzzy || typos !== null);
+    if (!complete) {
+      const size = await genreSize(GENRE_SCAN_MAX);
+      if (size <= cap * SMALL_GENRE_FACTOR) return throughGenre(false);
+      if (!fuzzy && size <= GENRE_SCAN_MAX) return throughGenre(true);
+    }
+    const candidates = typos ?? movie.items;
     const members = new Set<number>();
-    if (ids.length) {
+    if (candidates.length) {
       const rows = await db
         .selectFrom("movie_genres")
         .select("movie_id")
         .where("genre_id", "=", genreId)
-        .where(inIds(db, sql.ref("movie_id"), ids))
+        .where(
+          inIds(
+            db,
+            sql.ref("movie_id"),
+            candidates.map((m) => m.id),
+          ),
+        )
         .execute();
       for (const row of rows) members.add(row.movie_id);
     }
-    const matched = movie.items.filter((m) => members.has(m.id));
-    if (movie.upTo < movies.tierCount - 1) return { upTo: movie.upTo, items: matched };
+    const matched = candidates.filter((m) => members.has(m.id));
+    if (!complete) return { upTo: movie.upTo, items: matched };
     // Every match is known; the rest of a small genre too, by reading it whole.
-    const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from movie_genres
-      where genre_id = ${genreId} limit ${cap + 1}) as g`.execute(db);
-    if (Number(rows[0]?.n ?? 0) > cap) return { upTo: NOT_MATCHING - 1, items: matched };
-    const all = await selectRecords(db, spec, [
-      sql`t.id in (select movie_id from movie_genres where genre_id = ${genreId})`,
-    ]);
-    const others = all.filter((row) => !members.has(row.id));
-    return {
-      upTo: NOT_MATCHING,
-      items: [...matched, ...others.map((r) => ({ id: r.id, tier: NOT_MATCHING, order: r.order }))],
-    };
+    if ((await genreSize(cap)) <= cap) return throughGenre(false);
+    return { upTo: NOT_MATCHING - 1, items: matched };
   }
 
   return {

@@ -25,8 +25,8 @@ export interface StreamedRecord {
 /** Records in popularity order (id ascending on ties); complete for the tiers it `covers`. */
 export interface RankStream {
   covers(tier: number): boolean;
-  /** The next page, or null when the scan is over. */
-  next(): Promise<StreamedRecord[] | null>;
+  /** The next page, or null when the scan is over; `wanted` = how many more records of the tier are needed. */
+  next(wanted: number): Promise<StreamedRecord[] | null>;
 }
 
 export interface RankedSource {
@@ -58,8 +58,8 @@ class StreamState {
     return list;
   }
 
-  async pull(): Promise<void> {
-    const page = await this.stream.next();
+  async pull(wanted: number): Promise<void> {
+    const page = await this.stream.next(wanted);
     if (page === null) {
       this.ended = true;
       return;
@@ -82,7 +82,9 @@ export async function rankWindow(source: RankedSource, window: Window): Promise<
   let state: StreamState | null = null;
   for (let tier = known.upTo + 1; tier < source.tierCount && ids.length < need; tier++) {
     if (!state || !state.stream.covers(tier)) state = new StreamState(source.openStream(tier));
-    while (!state.ended && ids.length + state.bucket(tier).length < need) await state.pull();
+    while (!state.ended && ids.length + state.bucket(tier).length < need) {
+      await state.pull(need - ids.length - state.bucket(tier).length);
+    }
     ids.push(...state.bucket(tier));
     // Not at the end of the scan means this tier alone filled the window.
     if (!state.ended) break;
@@ -91,28 +93,39 @@ export async function rankWindow(source: RankedSource, window: Window): Promise<
 }
 
 /**
- * Pages of a popularity scan grow fourfold: a window of 10 usually needs a few dozen rows, and a long scan reads
- * each row about twice in all although every page restarts from the top of the index (OFFSET).
+ * A stream over `fetchPage(offset, limit)`, which returns fewer rows than asked only at the end. The first page
+ * asks for a little more than is wanted (some rows may fall in tiers already known); later pages grow fourfold, so
+ * a long scan reads each row about twice although every page restarts from the top of the index (OFFSET).
  */
-const FIRST_PAGE = 64;
-
-/** A stream over `fetchPage(offset, limit)`, which returns fewer rows than asked only at the end. */
 export function pagedStream(
   covers: (tier: number) => boolean,
   fetchPage: (offset: number, limit: number) => Promise<{ rows: number; records: StreamedRecord[] }>,
 ): RankStream {
   let offset = 0;
-  let page = 0;
+  let limit = 0;
+  let done = false;
+  return {
+    covers,
+    async next(wanted) {
+      if (done) return null;
+      limit = limit === 0 ? Math.max(16, 2 * wanted) : limit * 4;
+      const { rows, records } = await fetchPage(offset, limit);
+      offset += rows;
+      if (rows < limit) done = true;
+      return records;
+    },
+  };
+}
+
+/** A stream over records already read whole (a bounded typo lookup), in popularity order. */
+export function listStream(covers: (tier: number) => boolean, load: () => Promise<Ranked[]>): RankStream {
   let done = false;
   return {
     covers,
     async next() {
       if (done) return null;
-      const limit = FIRST_PAGE * 4 ** page++;
-      const { rows, records } = await fetchPage(offset, limit);
-      offset += rows;
-      if (rows < limit) done = true;
-      return records;
+      done = true;
+      return [...(await load())].sort((a, b) => compareRanked({ ...a, tier: 0 }, { ...b, tier: 0 }));
     },
   };
 }

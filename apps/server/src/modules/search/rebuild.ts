@@ -7,7 +7,7 @@ import { buildDocuments, insertDocuments, type SearchDocument, type SearchKind }
 
 const PAGE = 5000;
 const INDEX_STATE_KEY = "search_index_version";
-const INDEX_VERSION = "1";
+const INDEX_VERSION = "2";
 
 interface Source {
   kind: SearchKind;
@@ -96,9 +96,16 @@ export async function rebuildSearchIndex(
 /**
  * At boot: builds the index once for a database whose rows predate it (or were bulk-loaded without it). Write
  * paths keep it current afterwards; a change of INDEX_VERSION (new keys or tokens) rebuilds it on the next start.
+ * On PostgreSQL one instance builds it (advisory lock, one transaction) while the others wait.
  */
 export async function ensureSearchIndex(db: Kysely<Database>): Promise<RebuildResult | null> {
-  const state = await db.selectFrom("app_state").select("value").where("key", "=", INDEX_STATE_KEY).executeTakeFirst();
-  if (state?.value === INDEX_VERSION) return null;
-  return rebuildSearchIndex(db);
+  const current = async (handle: Kysely<Database>) =>
+    (await handle.selectFrom("app_state").select("value").where("key", "=", INDEX_STATE_KEY).executeTakeFirst())
+      ?.value === INDEX_VERSION;
+  if (await current(db)) return null;
+  if (!isPostgres(db)) return rebuildSearchIndex(db);
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext('moviepedia:search-index'))`.execute(trx);
+    return (await current(trx)) ? null : rebuildSearchIndex(trx);
+  });
 }

@@ -110,19 +110,20 @@ export async function recordOrders(
 
 /**
  * Records passing every clause, with popularity keys and texts; with `page`, in popularity order (the rank index)
- * and windowed.
+ * and windowed. `from` replaces the plain table when another index should drive the read (it must name it t).
  */
 export async function selectRecords(
   db: Db,
   spec: KindSpec,
   where: RawBuilder<unknown>[],
   page?: { offset: number; limit: number },
+  from: RawBuilder<unknown> = sql`${sql.table(spec.table)} t`,
 ): Promise<RecordRow[]> {
   const fields = Array.from({ length: spec.fields }, (_, f) => f);
   const [p1, p2] = spec.popularity.map((c) => sql.ref(`t.${c}`));
   const { rows } = await sql<Record<string, string | number | null>>`select t.id, ${p1} as p1, ${p2} as p2,
       ${sql.join(fields.map((f) => sql`${sql.ref(`d${f}.norm`)} as ${sql.ref(`n${f}`)}, ${sql.ref(`d${f}.chosung`)} as ${sql.ref(`c${f}`)}`))}
-    from ${sql.table(spec.table)} t
+    from ${from}
     ${sql.join(
       fields.map(
         (f) => sql`left join search_documents ${sql.ref(`d${f}`)}

@@ -24,7 +24,7 @@ export interface SearchOptions {
   candidateCap?: number;
 }
 
-const DEFAULT_CAP = 500;
+const DEFAULT_CAP = 1000;
 
 function parseParams(params: SearchParams): { text: string; window: Window; expand: boolean } {
   if (params.search_q === undefined) throw new ApiError("MISSING_FIELD", "Parameter 'search_q' is required.");

@@ -1,16 +1,17 @@
-// Ranked sources for the lists whose records are searched by their own texts: movies, people and users.
+// Ranked sources for the lists whose records are searched by their own texts: movies, people and users (and
+// collection titles). Tiers 0–2 come from the bounded index lookups; the typo tier is looked up only when those
+// tiers do not fill the window.
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.js";
 import { candidateDocuments, isBounded, typoPieces } from "./candidates.js";
 import { bestTier, type SearchQuery } from "./matcher.js";
-import { pagedStream, type Known, type Ranked, type RankedSource } from "./ranking.js";
+import { type Known, listStream, pagedStream, type Ranked, type RankedSource } from "./ranking.js";
 import {
   candidateTexts,
   containingAny,
   type Filters,
   filterClauses,
   type KindSpec,
-  type RecordRow,
   recordOrders,
   selectRecords,
 } from "./records.js";
@@ -23,25 +24,33 @@ export interface SearchContext {
 }
 
 /** Typo candidates are only texts (no records read until they match): the typo level may read more of them. */
-export const TYPO_CAP_FACTOR = 4;
-
-export const capFor = (ctx: SearchContext, level: number) => (level >= 3 ? ctx.cap * TYPO_CAP_FACTOR : ctx.cap);
-
-/** Records at most `level`, with their exact tiers. */
-export function rankRows(q: SearchQuery, rows: readonly RecordRow[], level: number): Ranked[] {
-  const items: Ranked[] = [];
-  for (const row of rows) {
-    const tier = bestTier(q, row.texts, level >= 3);
-    if (tier !== null && tier <= level) items.push({ id: row.id, tier, order: row.order });
-  }
-  return items;
-}
+export const TYPO_CAP_FACTOR = 2;
 
 /**
- * The highest tier level whose index lookup is small enough, with every record up to it: candidate texts are
- * tiered first, then only the matches' popularity is read. A record's best field at or under the level is always
- * among the candidates, so the candidates alone give its tier.
+ * Every record at most `level` when that level's lookup is small enough, else null. Candidate texts are tiered
+ * first, then only the matches' popularity is read: a record's best field at or under the level is always among
+ * the candidates, so the candidates alone give its tier.
  */
+export async function recordsUpTo(
+  ctx: SearchContext,
+  spec: KindSpec,
+  level: number,
+  filters: Filters,
+): Promise<Ranked[] | null> {
+  const cap = level >= 3 ? ctx.cap * TYPO_CAP_FACTOR : ctx.cap;
+  const docs = candidateDocuments(ctx.db, spec.kind, ctx.q, level, cap);
+  if (!(await isBounded(ctx.db, docs, cap))) return null;
+  if (docs === null) return [];
+  const tiers = new Map<number, number>();
+  for (const [id, texts] of await candidateTexts(ctx.db, docs)) {
+    const tier = bestTier(ctx.q, texts, level >= 3);
+    if (tier !== null && tier <= level) tiers.set(id, tier);
+  }
+  const orders = await recordOrders(ctx.db, spec, [...tiers.keys()], filters);
+  return [...orders].map(([id, order]) => ({ id, tier: tiers.get(id)!, order }));
+}
+
+/** The highest level from `maxLevel` down whose lookup is small enough. */
 export async function knownRecords(
   ctx: SearchContext,
   spec: KindSpec,
@@ -49,47 +58,60 @@ export async function knownRecords(
   filters: Filters,
 ): Promise<Known> {
   for (let level = maxLevel; level >= 0; level--) {
-    const cap = capFor(ctx, level);
-    const docs = candidateDocuments(ctx.db, spec.kind, ctx.q, level, cap);
-    if (!(await isBounded(ctx.db, docs, cap))) continue;
-    if (docs === null) return { upTo: level, items: [] };
-    const tiers = new Map<number, number>();
-    for (const [id, texts] of await candidateTexts(ctx.db, docs)) {
-      const tier = bestTier(ctx.q, texts, level >= 3);
-      if (tier !== null && tier <= level) tiers.set(id, tier);
-    }
-    const orders = await recordOrders(ctx.db, spec, [...tiers.keys()], filters);
-    const items = [...orders].map(([id, order]) => ({ id, tier: tiers.get(id)!, order }));
-    return { upTo: level, items };
+    const items = await recordsUpTo(ctx, spec, level, filters);
+    if (items) return { upTo: level, items };
   }
   return { upTo: -1, items: [] };
 }
 
 export interface RecordSource extends RankedSource {
-  /** Memoised: movie matches are shared by the movie list, the genre lists and the collection list. */
+  /** Tiers 0–2 (memoised: movie matches are shared by the movie, genre and collection lists). */
   known(): Promise<Known>;
+  /** Every record at tiers 0–3 when the typo lookup is small enough (memoised); null otherwise or without typos. */
+  typoKnown(): Promise<Ranked[] | null>;
 }
 
-/** Tiers 0–2, plus 3 (fuzzy) when the query allows typos. */
 export function recordSource(ctx: SearchContext, spec: KindSpec, filters: Filters = {}): RecordSource {
-  const tierCount = ctx.q.maxTypos > 0 ? 4 : 3;
+  const fuzzy = ctx.q.maxTypos > 0;
   let known: Promise<Known> | undefined;
+  let typos: Promise<Ranked[] | null> | undefined;
+  const typoKnown = () => (typos ??= fuzzy ? recordsUpTo(ctx, spec, 3, filters) : Promise.resolve(null));
+
+  /** Records in popularity order with a text containing one of `needles`, tiered (with typos when `fuzzy`). */
+  const scan = (covers: (tier: number) => boolean, needles: string[], withTypos: boolean) => {
+    const where = [...filterClauses(filters), containingAny(ctx.db, spec, ctx.q.column, needles)];
+    return pagedStream(covers, async (offset, limit) => {
+      const rows = await selectRecords(ctx.db, spec, where, { offset, limit });
+      const records = rows.map((row) => ({ id: row.id, tier: bestTier(ctx.q, row.texts, withTypos) }));
+      return { rows: rows.length, records };
+    });
+  };
+
   return {
-    tierCount,
-    known: () => (known ??= knownRecords(ctx, spec, tierCount - 1, filters)),
+    tierCount: fuzzy ? 4 : 3,
+    known: () => (known ??= knownRecords(ctx, spec, 2, filters)),
+    typoKnown,
     openStream(tier) {
-      // Tiers 0–2 need a text containing the key; the typo tier a text containing one of the typo pieces.
-      const typos = tier > 2;
-      const needles = typos ? typoPieces(ctx.q) : [ctx.q.key];
-      const where = [...filterClauses(filters), containingAny(ctx.db, spec, ctx.q.column, needles)];
-      return pagedStream(
-        (t) => typos || t <= 2,
-        async (offset, limit) => {
-          const rows = await selectRecords(ctx.db, spec, where, { offset, limit });
-          const records = rows.map((row) => ({ id: row.id, tier: bestTier(ctx.q, row.texts, typos) }));
-          return { rows: rows.length, records };
-        },
+      // Tiers 0–2: texts containing the key.
+      if (tier <= 2) return scan((t) => t <= 2, [ctx.q.key], false);
+      // The typo tier: the bounded typo lookup, else texts holding one of the typo pieces (one is always intact).
+      let fallback: ReturnType<typeof scan> | undefined;
+      let first = true;
+      const enumerated = listStream(
+        () => true,
+        async () => (await typoKnown()) ?? [],
       );
+      return {
+        covers: () => true,
+        async next(wanted) {
+          if (first) {
+            first = false;
+            if ((await typoKnown()) !== null) return enumerated.next(wanted);
+            fallback = scan(() => true, typoPieces(ctx.q), true);
+          }
+          return fallback ? fallback.next(wanted) : enumerated.next(wanted);
+        },
+      };
     },
   };
 }

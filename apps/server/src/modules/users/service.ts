@@ -12,9 +12,17 @@ import { findUserById, findUserByUsername, relationFlags, updateUser } from "./r
 const UsernameField = PatchMeRequest.pick({ username: true });
 const usernameTaken = () => new ApiError("USERNAME_TAKEN", "That username is already taken.");
 
+function hasControlCharacter(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
 function isHttpsUrl(value: string): boolean {
   // The URL parser accepts (and re-encodes) control characters, but the raw value is what gets stored.
-  if ([...value].length > PROFILE_URL_MAX || /[\u0000-\u001f\u007f]/.test(value)) return false;
+  if ([...value].length > PROFILE_URL_MAX || hasControlCharacter(value)) return false;
   try {
     return new URL(value).protocol === "https:";
   } catch {

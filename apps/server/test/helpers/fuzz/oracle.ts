@@ -20,7 +20,8 @@ const BAD_ENCODING = /%(?![0-9A-Fa-f]{2})/;
 export function contractProblems(route: FuzzRoute, res: LightMyRequestResponse): string[] {
   const problems: string[] = [];
   const status = res.statusCode;
-  const allowed5xx = (status === 503 && route.url === "/api/health") || (status === 502 && route.url.endsWith("/callback"));
+  const allowed5xx =
+    (status === 503 && route.url === "/api/health") || (status === 502 && route.url.endsWith("/callback"));
   if (status >= 500 && !allowed5xx) problems.push(`status ${status}`);
   if (res.headers["cache-control"] !== "no-store") problems.push(`Cache-Control ${res.headers["cache-control"]}`);
   if (status === 204) {
@@ -42,7 +43,8 @@ export function contractProblems(route: FuzzRoute, res: LightMyRequestResponse):
     return [...problems, "body is not JSON"];
   }
   if (status < 400) return problems;
-  if (body === null || typeof body !== "object" || Array.isArray(body)) return [...problems, "error body not an object"];
+  if (body === null || typeof body !== "object" || Array.isArray(body))
+    return [...problems, "error body not an object"];
   const keys = Object.keys(body).sort();
   if (keys.join() !== "code,detail") problems.push(`error keys ${keys.join()}`);
   const { code, detail } = body as { code?: unknown; detail?: unknown };
@@ -102,7 +104,9 @@ export function expectedFailure(
   if (spec.method !== "GET" && body !== undefined && body.length > 0) {
     if (spec.body.kind === "huge") {
       // 413 and 415 share a rank: a huge form post may get either.
-      const codes: ErrorCode[] = isJsonType(spec.contentType) ? ["BODY_TOO_LARGE"] : ["BODY_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE"];
+      const codes: ErrorCode[] = isJsonType(spec.contentType)
+        ? ["BODY_TOO_LARGE"]
+        : ["BODY_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE"];
       return { codes, why: "body over 1 MiB" };
     }
     if (!isJsonType(spec.contentType)) return { codes: ["UNSUPPORTED_MEDIA_TYPE"], why: "body not JSON" };
@@ -134,6 +138,7 @@ export function optionalAuthProblems(spec: RequestSpec, auth: AuthVariant, res: 
   const problems: string[] = [];
   const following = spec.query.some(([k]) => k === "following");
   if (res.statusCode === 401 && !following) problems.push("optional route refused a bad bearer");
-  if (res.statusCode < 300 && !res.headers["www-authenticate"]) problems.push("ignored bearer without WWW-Authenticate");
+  if (res.statusCode < 300 && !res.headers["www-authenticate"])
+    problems.push("ignored bearer without WWW-Authenticate");
   return problems;
 }

@@ -26,7 +26,8 @@ const METHOD_RANK: Record<string, number> = { GET: 0, POST: 1, PUT: 1, PATCH: 2,
  * reviews, the account last), so every route meets a populated database.
  */
 export function fuzzOrder(routes: FuzzRoute[]): FuzzRoute[] {
-  const rank = (r: FuzzRoute) => (r.url === "/api/users/me" && r.method === "DELETE" ? 9 : (METHOD_RANK[r.method] ?? 5));
+  const rank = (r: FuzzRoute) =>
+    r.url === "/api/users/me" && r.method === "DELETE" ? 9 : (METHOD_RANK[r.method] ?? 5);
   return [...routes].sort((a, b) => rank(a) - rank(b) || a.url.localeCompare(b.url));
 }
 
@@ -62,7 +63,10 @@ export const unknownRouteArb: fc.Arbitrary<{ method: Method; path: string }> = f
       .tuple(fc.constantFrom(...TOP), fc.array(fc.constantFrom(...WORDS), { minLength: 5, maxLength: 6 }))
       .map(([top, rest]) => `/api/${top}/${rest.map(encodeSegment).join("/")}`),
     fc
-      .tuple(fc.constantFrom("nope", "admin", "v2", "user", "movie", "API"), fc.array(fc.constantFrom(...WORDS), { maxLength: 2 }))
+      .tuple(
+        fc.constantFrom("nope", "admin", "v2", "user", "movie", "API"),
+        fc.array(fc.constantFrom(...WORDS), { maxLength: 2 }),
+      )
       .map(([top, rest]) => ["/api", top, ...rest.map(encodeSegment)].join("/")),
   ),
 });

@@ -18,10 +18,7 @@ export interface FuzzRoute {
 }
 
 export type BodySpec =
-  | { kind: "none" }
-  | { kind: "json"; value: JsonLike }
-  | { kind: "raw"; text: string }
-  | { kind: "huge" };
+  { kind: "none" } | { kind: "json"; value: JsonLike } | { kind: "raw"; text: string } | { kind: "huge" };
 
 export interface RequestSpec {
   method: Method;
@@ -42,10 +39,45 @@ const urlText = (s: string) => encodeURIComponent(s.replace(/[\ud800-\udfff]/gu,
 
 /** Path id text, in URL form: every malformed, negative, enormous and unicode kind, and existing small ids. */
 const SEGMENTS = [
-  "0", "1", "2", "3", "5", "8", "13", "-1", "-0", "+1", "007", "1.0", "1e3", "0x1", "2147483647", "2147483648",
-  "4294967296", "9007199254740993", "99999999999999999999", "abc", "NaN", "null", "%20", "%00", "1%00", "%ZZ", "%",
-  "%E2%80%AE1", "%F0%9F%8E%AC", "%EC%98%81%ED%99%94", "%EF%BC%95", "%D9%A3", "1%2F2", "..", "kakao", "google",
-  "KAKAO", "naver", "",
+  "0",
+  "1",
+  "2",
+  "3",
+  "5",
+  "8",
+  "13",
+  "-1",
+  "-0",
+  "+1",
+  "007",
+  "1.0",
+  "1e3",
+  "0x1",
+  "2147483647",
+  "2147483648",
+  "4294967296",
+  "9007199254740993",
+  "99999999999999999999",
+  "abc",
+  "NaN",
+  "null",
+  "%20",
+  "%00",
+  "1%00",
+  "%ZZ",
+  "%",
+  "%E2%80%AE1",
+  "%F0%9F%8E%AC",
+  "%EC%98%81%ED%99%94",
+  "%EF%BC%95",
+  "%D9%A3",
+  "1%2F2",
+  "..",
+  "kakao",
+  "google",
+  "KAKAO",
+  "naver",
+  "",
 ];
 
 const provider = fc.oneof(
@@ -60,8 +92,24 @@ const segment = fc.oneof(
 );
 
 const WINDOW_VALUES = [
-  "0", "1", "3", "10", "-1", "-0", "2147483647", "2147483648", "99999999999999999999", "1.5", "1e3", " 1", "+1",
-  "0x5", "", "abc", "５", "00010",
+  "0",
+  "1",
+  "3",
+  "10",
+  "-1",
+  "-0",
+  "2147483647",
+  "2147483648",
+  "99999999999999999999",
+  "1.5",
+  "1e3",
+  " 1",
+  "+1",
+  "0x5",
+  "",
+  "abc",
+  "５",
+  "00010",
 ];
 /** Plausible values per query parameter (so a share of requests pass validation), then anything. */
 const QUERY_HINTS: Record<string, string[]> = {
@@ -72,8 +120,31 @@ const QUERY_HINTS: Record<string, string[]> = {
   following: ["true", "false", "yes"],
   expand: ["true", "false", "1"],
   chart_type: ["box_office", "watcha_buying", "watcha10", "netflix", "BOX_OFFICE", "imdb"],
-  ids: ["1,2,3", "3,1,3", "1,,2", "", "1,-2", "a,b", " 1, 2", "2147483648", Array.from({ length: 101 }, (_, i) => i + 1).join(",")],
-  search_q: ["rating", "preference", "rating", "preference", "Rating", "기생충", "ㄱㅅㅊ", "퍼즈", "테스트", "영화 4", "   ", ""],
+  ids: [
+    "1,2,3",
+    "3,1,3",
+    "1,,2",
+    "",
+    "1,-2",
+    "a,b",
+    " 1, 2",
+    "2147483648",
+    Array.from({ length: 101 }, (_, i) => i + 1).join(","),
+  ],
+  search_q: [
+    "rating",
+    "preference",
+    "rating",
+    "preference",
+    "Rating",
+    "기생충",
+    "ㄱㅅㅊ",
+    "퍼즈",
+    "테스트",
+    "영화 4",
+    "   ",
+    "",
+  ],
   limit: ["1", "10", "50", "51", "0", "-1", "1.5", ""],
   code: ["abc", ""],
   state: ["abc", ""],
@@ -82,7 +153,12 @@ const GLOBAL_QUERY = Object.keys(QUERY_HINTS);
 
 function queryValue(key: string): fc.Arbitrary<string> {
   return fc.oneof(
-    { weight: 5, arbitrary: fc.constantFrom(...(Object.hasOwn(QUERY_HINTS, key) ? QUERY_HINTS[key]! : WINDOW_VALUES)).map(encodeURIComponent) },
+    {
+      weight: 5,
+      arbitrary: fc
+        .constantFrom(...(Object.hasOwn(QUERY_HINTS, key) ? QUERY_HINTS[key]! : WINDOW_VALUES))
+        .map(encodeURIComponent),
+    },
     { weight: 2, arbitrary: stringValue.map((s) => urlText(s.slice(0, 200))) },
     // Raw text: '+' is a space, a lone '%' is bad percent-encoding.
     { weight: 1, arbitrary: fc.constantFrom("%", "%zz", "a+b", "%2B1", "1;2", "&", "=") },
@@ -95,7 +171,7 @@ function queryPairs(route: FuzzRoute): fc.Arbitrary<Array<[string, string]>> {
     { weight: 1, arbitrary: fc.constantFrom(...GLOBAL_QUERY, "__proto__", "begin[]") },
   );
   const pair = key.chain((k) => fc.tuple(fc.constant(k), queryValue(k)));
-  return fc.oneof(fc.constant([]), fc.array(pair, { minLength: 1, maxLength: 4 }));
+  return fc.oneof(fc.constant<Array<[string, string]>>([]), fc.array(pair, { minLength: 1, maxLength: 4 }));
 }
 
 function bodyArb(route: FuzzRoute): fc.Arbitrary<BodySpec> {
@@ -117,10 +193,33 @@ function bodyArb(route: FuzzRoute): fc.Arbitrary<BodySpec> {
 }
 
 const RAW_BODIES = [
-  "{", "}", "{\"a\":", "[1,2", "nul", "'x'", "{'a':1}", "{\"a\":1,}", "\u0000", "\ufeff{}", "{} {}", "undefined",
-  "NaN", "[]", "1", "\"s\"", "null", "true", " ", "{\"content\":\"\\ud800\"}", "{\"content\":\"\\u0000\"}",
-  "{\"rating\":1,\"rating\":\"x\"}", "{\"title\":\"\\udfff\\ud800\"}", `${"[".repeat(20000)}${"]".repeat(20000)}`,
-  `{"a":${"{\"a\":".repeat(5000)}1${"}".repeat(5000)}}`, "content=hello&rating=5", "--x\r\nContent-Disposition: form-data",
+  "{",
+  "}",
+  '{"a":',
+  "[1,2",
+  "nul",
+  "'x'",
+  "{'a':1}",
+  '{"a":1,}',
+  "\u0000",
+  "\ufeff{}",
+  "{} {}",
+  "undefined",
+  "NaN",
+  "[]",
+  "1",
+  '"s"',
+  "null",
+  "true",
+  " ",
+  '{"content":"\\ud800"}',
+  '{"content":"\\u0000"}',
+  '{"rating":1,"rating":"x"}',
+  '{"title":"\\udfff\\ud800"}',
+  `${"[".repeat(20000)}${"]".repeat(20000)}`,
+  `{"a":${'{"a":'.repeat(5000)}1${"}".repeat(5000)}}`,
+  "content=hello&rating=5",
+  "--x\r\nContent-Disposition: form-data",
 ];
 const rawBody: fc.Arbitrary<BodySpec> = fc.oneof(
   fc.constantFrom(...RAW_BODIES).map((text): BodySpec => ({ kind: "raw", text })),
@@ -128,9 +227,18 @@ const rawBody: fc.Arbitrary<BodySpec> = fc.oneof(
 );
 
 const CONTENT_TYPES = [
-  "application/json", "application/json; charset=utf-8", "APPLICATION/JSON", "application/json;charset=UTF-16",
-  "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonx",
-  "text/json", "application/json-patch+json", "", "*/*",
+  "application/json",
+  "application/json; charset=utf-8",
+  "APPLICATION/JSON",
+  "application/json;charset=UTF-16",
+  "text/plain",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=x",
+  "application/jsonx",
+  "text/json",
+  "application/json-patch+json",
+  "",
+  "*/*",
 ];
 
 /** `valid`: indexes of the Authorization variants that authenticate a member (half of all requests use one). */
@@ -139,7 +247,10 @@ export function requestArb(
   credentials: { auth: number; valid: number[]; cookies: number },
 ): fc.Arbitrary<RequestSpec> {
   return fc.record({
-    method: fc.oneof({ weight: 19, arbitrary: fc.constant(route.method) }, { weight: 1, arbitrary: fc.constantFrom(...METHODS) }),
+    method: fc.oneof(
+      { weight: 19, arbitrary: fc.constant(route.method) },
+      { weight: 1, arbitrary: fc.constantFrom(...METHODS) },
+    ),
     segments: fc.tuple(...route.params.map((name) => (name.includes("provider") ? provider : segment))),
     query: queryPairs(route),
     body: bodyArb(route),
@@ -153,7 +264,10 @@ export function requestArb(
       { weight: 4, arbitrary: fc.constantFrom(...credentials.valid) },
       { weight: 3, arbitrary: fc.nat(credentials.auth - 1) },
     ),
-    cookie: fc.oneof({ weight: 4, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.nat(credentials.cookies - 1) }),
+    cookie: fc.oneof(
+      { weight: 4, arbitrary: fc.constant(0) },
+      { weight: 1, arbitrary: fc.nat(credentials.cookies - 1) },
+    ),
   });
 }
 

@@ -49,14 +49,22 @@ export async function authVariants(ctx: TestContext, members: TestMember[]): Pro
   });
   return [
     { label: "none", header: undefined, verdict: "none" },
-    ...members.map((m, i) => ({ label: `member ${i}`, header: `Bearer ${m.accessToken}`, verdict: "valid" as const, member: m })),
+    ...members.map((m, i) => ({
+      label: `member ${i}`,
+      header: `Bearer ${m.accessToken}`,
+      verdict: "valid" as const,
+      member: m,
+    })),
     { label: "lower-case scheme", header: `bearer   ${owner.accessToken}`, verdict: "valid", member: owner },
     { label: "empty bearer", header: "Bearer ", verdict: "none" },
     { label: "other scheme", header: "Basic dXNlcjpwYXNz", verdict: "none" },
     bad("garbage", "Bearer garbage"),
     bad("three dots", "Bearer a.b.c"),
     bad("alg none", `Bearer ${header}.${payload}.`),
-    bad("wrong secret", `Bearer ${await sign(claims(String(owner.id)), new TextEncoder().encode("x".repeat(40)), "HS256", 1800, now)}`),
+    bad(
+      "wrong secret",
+      `Bearer ${await sign(claims(String(owner.id)), new TextEncoder().encode("x".repeat(40)), "HS256", 1800, now)}`,
+    ),
     bad("HS512", `Bearer ${await sign(claims(String(owner.id)), key, "HS512", 1800, now)}`),
     bad("expired", `Bearer ${await sign(claims(String(owner.id)), key, "HS256", -60, now - 7200)}`, "TOKEN_EXPIRED"),
     bad("typ refresh", `Bearer ${await sign(claims(String(owner.id), { typ: "refresh" }), key, "HS256", 1800, now)}`),
@@ -64,7 +72,10 @@ export async function authVariants(ctx: TestContext, members: TestMember[]): Pro
     bad("sub above 2^31", `Bearer ${await sign(claims("2147483648"), key, "HS256", 1800, now)}`),
     bad("sub 10 nines", `Bearer ${await sign(claims("9999999999"), key, "HS256", 1800, now)}`),
     bad("sub not numeric", `Bearer ${await sign(claims("abc"), key, "HS256", 1800, now)}`),
-    bad("unknown session", `Bearer ${await sign(claims(String(owner.id), { sid: "00".repeat(16) }), key, "HS256", 1800, now)}`),
+    bad(
+      "unknown session",
+      `Bearer ${await sign(claims(String(owner.id), { sid: "00".repeat(16) }), key, "HS256", 1800, now)}`,
+    ),
     bad("revoked session", `Bearer ${revoked.accessToken}`),
     bad("deleted member", `Bearer ${deleted.accessToken}`),
     bad("unicode junk", "Bearer \u00e9\u00e8\u00ff"),

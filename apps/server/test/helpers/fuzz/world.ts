@@ -32,7 +32,9 @@ export async function discoverRoutes(ctx: TestContext): Promise<FuzzRoute[]> {
     const names = (where: string) => [
       ...new Set(ops.flatMap((op) => (op.parameters ?? []).filter((p) => p.in === where).map((p) => p.name))),
     ];
-    const body = ops.flatMap((op) => Object.keys(op.requestBody?.content?.["application/json"]?.schema?.properties ?? {}));
+    const body = ops.flatMap((op) =>
+      Object.keys(op.requestBody?.content?.["application/json"]?.schema?.properties ?? {}),
+    );
     return {
       method: method as Method,
       url,

@@ -7,13 +7,7 @@ export const profilePages = {
   likes: () => import("./pages/likes-page"),
 };
 
-export {
-  fetchBlockedIds,
-  fetchFollowers,
-  fetchFollowings,
-  fetchUserProfile,
-  profileQueries,
-} from "./api/profile-api";
+export { fetchBlockedIds, fetchFollowers, fetchFollowings, fetchUserProfile, profileQueries } from "./api/profile-api";
 export { fetchMoviesByIds, fetchMoviesByIdsOrNull } from "./api/movies-batch";
 export { afterRelationChange, sendRelation, type RelationAction } from "./api/social-api";
 export { MemberRow } from "./components/member-row";

@@ -16,8 +16,7 @@ export const PROFILE = {
   block: "차단",
   unblock: "차단 해제",
   blockConfirmTitle: "차단하기",
-  blockConfirmMessage: (name: string) =>
-    `${name}님을 차단할까요? 차단하면 이 사용자의 코멘트와 댓글이 보이지 않아요.`,
+  blockConfirmMessage: (name: string) => `${name}님을 차단할까요? 차단하면 이 사용자의 코멘트와 댓글이 보이지 않아요.`,
   blockedNotice: "차단한 사용자예요. 이 사용자의 코멘트와 댓글은 보이지 않아요.",
   actionFailed: "요청을 처리하지 못했습니다. 잠시 후 다시 시도해 주세요.",
   tasteMatchTitle: "나와의 취향",

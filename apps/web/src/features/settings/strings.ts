@@ -8,8 +8,7 @@ export const SETTINGS = {
   login: "로그인",
   deleteAccount: "회원 탈퇴",
   deleteTitle: "회원 탈퇴",
-  deleteMessage:
-    "탈퇴하면 작성한 평가와 코멘트, 댓글, 컬렉션, 좋아요, 팔로우가 모두 삭제되며 되돌릴 수 없어요.",
+  deleteMessage: "탈퇴하면 작성한 평가와 코멘트, 댓글, 컬렉션, 좋아요, 팔로우가 모두 삭제되며 되돌릴 수 없어요.",
   deletePasswordLabel: "비밀번호 확인",
   deletePasswordHint: "탈퇴하려면 비밀번호를 입력해 주세요.",
   deleteSocialNotice: "소셜 로그인 계정은 비밀번호 없이 탈퇴할 수 있어요.",

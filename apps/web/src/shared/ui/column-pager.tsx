@@ -67,7 +67,7 @@ export function ColumnPager<T>({ items, perColumn, label, getKey, renderItem, he
       <div
         ref={scroller}
         onScroll={measure}
-        className="flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-2 [scrollbar-width:none]"
+        className="relative flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-2 [scrollbar-width:none]"
       >
         {columns.map((column, index) => (
           <ul

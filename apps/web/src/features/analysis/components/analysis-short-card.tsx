@@ -32,9 +32,7 @@ export function AnalysisShortCard({ userId }: { userId: number }) {
         </p>
       ) : (
         <>
-          {rating.data.rating_message ? (
-            <p className="mt-1 text-sm text-accent">{rating.data.rating_message}</p>
-          ) : null}
+          {rating.data.rating_message ? <p className="mt-1 text-sm text-accent">{rating.data.rating_message}</p> : null}
           <div className="mt-4">
             <RatingHistogram dist={rating.data.rating_dist} />
           </div>

@@ -28,7 +28,10 @@ export function PreferenceSection({ id, title, emptyMessage, dict, withTagCloud 
           {withTagCloud ? <GenreTagCloud entries={entries} /> : null}
           <ol className="mt-4 grid grid-cols-3 gap-2" data-testid={`${id}-top`}>
             {top.map((entry, index) => (
-              <li key={entry.name} className="flex min-w-0 flex-col items-center gap-1 rounded-xl bg-accent/5 px-2 py-3">
+              <li
+                key={entry.name}
+                className="flex min-w-0 flex-col items-center gap-1 rounded-xl bg-accent/5 px-2 py-3"
+              >
                 <span className="text-xs font-semibold text-accent">{ANALYSIS.rank(index + 1)}</span>
                 <span className="w-full truncate text-center text-[15px] font-bold text-gray-900" title={entry.name}>
                   {entry.name}

@@ -25,8 +25,11 @@ export function RatingHistogram({ dist }: { dist: RatingAnalysis["rating_dist"] 
       </ul>
       <div aria-hidden className="mt-1 flex justify-between gap-1 border-t border-gray-200 pt-1">
         {bars.map((bar) => (
-          <span key={bar.key} className="flex-1 text-center text-[10px] text-gray-400 tabular-nums">
-            {Number.isInteger(bar.rating) ? bar.rating : ""}
+          <span
+            key={bar.key}
+            className={`flex-1 text-center text-[10px] tabular-nums ${Number.isInteger(bar.rating) ? "text-gray-600" : "text-gray-400"}`}
+          >
+            {bar.rating}
           </span>
         ))}
       </div>

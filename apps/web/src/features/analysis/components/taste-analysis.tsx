@@ -88,7 +88,12 @@ function Sections({ rating, preference }: { rating: RatingAnalysis; preference: 
         dict={preference.genre_dict}
         withTagCloud
       />
-      <PreferenceSection id="actors" title={ANALYSIS.actors} emptyMessage={ANALYSIS.noActors} dict={preference.actor_dict} />
+      <PreferenceSection
+        id="actors"
+        title={ANALYSIS.actors}
+        emptyMessage={ANALYSIS.noActors}
+        dict={preference.actor_dict}
+      />
       <PreferenceSection
         id="directors"
         title={ANALYSIS.directors}

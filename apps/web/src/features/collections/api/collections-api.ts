@@ -15,7 +15,8 @@ export interface CollectionDraft {
 
 export interface CollectionChanges {
   title: string;
-  overview: string;
+  /** `""` clears the overview; null leaves it unchanged. */
+  overview: string | null;
   addMovieIds: number[];
   deleteMovieIds: number[];
 }

@@ -57,9 +57,7 @@ type CommentPages = InfiniteData<CollectionComment[], number>;
 /** Puts the server's answer in place of the shown comment (like toggles and edits). */
 export function replaceCachedComment(client: QueryClient, updated: CollectionComment): void {
   client.setQueryData<CommentPages>(collectionQueries.comments(updated.collection_id), (data) =>
-    data
-      ? { ...data, pages: data.pages.map((page) => page.map((c) => (c.id === updated.id ? updated : c))) }
-      : data,
+    data ? { ...data, pages: data.pages.map((page) => page.map((c) => (c.id === updated.id ? updated : c))) } : data,
   );
 }
 

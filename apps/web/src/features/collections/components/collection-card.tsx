@@ -8,7 +8,11 @@ import { COLLECTIONS } from "../strings";
 
 const POSTERS = 4;
 
-export function CollectionCard({ collection }: { collection: Pick<Collection, "id" | "title" | "movies" | "movie_count" | "likes_count"> }) {
+export function CollectionCard({
+  collection,
+}: {
+  collection: Pick<Collection, "id" | "title" | "movies" | "movie_count" | "likes_count">;
+}) {
   const shown = collection.movies.slice(0, POSTERS);
   const blanks = POSTERS - shown.length;
   return (

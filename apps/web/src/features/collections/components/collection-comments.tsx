@@ -28,7 +28,12 @@ export function CollectionComments({ collectionId, count, headingRef }: Collecti
   return (
     <section aria-labelledby="collection-comments" className="scroll-mt-16 pt-8">
       <div className="px-4">
-        <h2 id="collection-comments" ref={headingRef} tabIndex={-1} className="text-lg font-bold text-gray-900 outline-none">
+        <h2
+          id="collection-comments"
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-lg font-bold text-gray-900 outline-none"
+        >
           {COLLECTIONS.commentsHeading} <span className="text-gray-400">{count}</span>
         </h2>
         <CommentForm collectionId={collectionId} />

@@ -52,7 +52,13 @@ function ActionButton({
   );
 }
 
-export function CollectionSummary({ collection, onJumpToComments }: { collection: Collection; onJumpToComments: () => void }) {
+export function CollectionSummary({
+  collection,
+  onJumpToComments,
+}: {
+  collection: Collection;
+  onJumpToComments: () => void;
+}) {
   const like = useCollectionLike(collection.id);
   return (
     <section aria-labelledby="collection-title" className="px-4 pt-5">
@@ -70,11 +76,7 @@ export function CollectionSummary({ collection, onJumpToComments }: { collection
       <div className="mt-4 flex divide-x divide-gray-100 border-y border-gray-100">
         <ActionButton
           icon={
-            <Heart
-              aria-hidden
-              size={22}
-              className={collection.like ? "fill-accent text-accent" : "text-gray-700"}
-            />
+            <Heart aria-hidden size={22} className={collection.like ? "fill-accent text-accent" : "text-gray-700"} />
           }
           label={COLLECTIONS.like}
           pressed={collection.like}

@@ -52,7 +52,10 @@ export function CommentItem({ comment }: { comment: CollectionComment }) {
       </Link>
       <div className="min-w-0 flex-1">
         <div className="flex items-baseline justify-between gap-2">
-          <Link to={`/profile/${comment.user_id}`} className="truncate text-sm font-semibold text-gray-900 hover:underline">
+          <Link
+            to={`/profile/${comment.user_id}`}
+            className="truncate text-sm font-semibold text-gray-900 hover:underline"
+          >
             {comment.user_name}
           </Link>
           <time dateTime={`${comment.created_at}Z`} className="shrink-0 text-xs text-gray-400">
@@ -74,7 +77,9 @@ export function CommentItem({ comment }: { comment: CollectionComment }) {
           </button>
           {mine ? (
             <>
-              <button type="button" className={`ml-auto ${TEXT_BUTTON}`}
+              <button
+                type="button"
+                className={`ml-auto ${TEXT_BUTTON}`}
                 aria-label={COLLECTIONS.commentMenuEdit}
                 onClick={() => setEditing(true)}
               >

@@ -11,7 +11,7 @@ import { ErrorText } from "../../../shared/ui/error-text";
 import { Loading } from "../../../shared/ui/loading";
 import { PageHeader } from "../../../shared/ui/page-header";
 import { CollectionLoadError, collectionQueries, updateCollection } from "../api/collections-api";
-import { CollectionEditor } from "../components/editor/collection-editor";
+import { CollectionEditor } from "../components/collection-editor";
 import { LoginToEdit } from "../components/login-to-edit";
 import { type EditorState, movieDiff } from "../hooks/use-collection-editor";
 import { COLLECTIONS } from "../strings";

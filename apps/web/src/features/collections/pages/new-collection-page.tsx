@@ -9,7 +9,7 @@ import { Loading } from "../../../shared/ui/loading";
 import { PageHeader } from "../../../shared/ui/page-header";
 import { profileQueries } from "../../profile";
 import { collectionQueries, createCollection, fetchMoviesByIds } from "../api/collections-api";
-import { CollectionEditor } from "../components/editor/collection-editor";
+import { CollectionEditor } from "../components/collection-editor";
 import { LoginToEdit } from "../components/login-to-edit";
 import type { EditorState } from "../hooks/use-collection-editor";
 import { COLLECTIONS } from "../strings";
@@ -56,7 +56,10 @@ export default function NewCollectionPage() {
   const preselectFailed = movieId !== null && (preselect.isError || (preselect.isSuccess && !movie));
   return (
     <>
-      <PageHeader title={COLLECTIONS.newTitle} backFallback={userId === null ? "/" : `/profile/${userId}/collections`} />
+      <PageHeader
+        title={COLLECTIONS.newTitle}
+        backFallback={userId === null ? "/" : `/profile/${userId}/collections`}
+      />
       {!own ? (
         <LoginToEdit />
       ) : movieId !== null && preselect.isPending ? (

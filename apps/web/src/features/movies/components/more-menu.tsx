@@ -1,10 +1,7 @@
-// The movie page's 더보기 menu (SPEC §2): 컬렉션에 추가, which opens the collections feature's sheet (my collections
-// plus a new-collection entry). The sheet is a slot the page fills from `features/collections`; without one the
-// entry goes to the new-collection page with this movie preselected (SPEC §2 `…/collections/new?movie=id`).
+// The movie page's 더보기 menu (SPEC §2): 컬렉션에 추가 opens the collections feature's sheet (my collections plus a
+// new-collection entry), which the page passes in; visitors get the login overlay instead.
 import { FolderPlus } from "lucide-react";
 import { type ComponentType, useState } from "react";
-import { useNavigate } from "react-router";
-import { useAuth } from "../../../shared/lib/auth";
 import { Dialog } from "../../../shared/ui/dialog";
 import { useRequireLogin } from "../../../shared/ui/login-required";
 import { MOVIES } from "../strings";
@@ -19,22 +16,17 @@ export interface MoreMenuProps {
   movieId: number;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The add-to-collection sheet of the collections feature. */
-  AddToCollectionSheet?: ComponentType<AddToCollectionSheetProps>;
+  /** The add-to-collection sheet (from `features/collections`). */
+  AddToCollectionSheet: ComponentType<AddToCollectionSheetProps>;
 }
 
 export function MoreMenu({ movieId, open, onOpenChange, AddToCollectionSheet }: MoreMenuProps) {
   const requireLogin = useRequireLogin();
-  const navigate = useNavigate();
-  const { userId } = useAuth();
   const [adding, setAdding] = useState(false);
 
   function addToCollection() {
     onOpenChange(false);
-    requireLogin(() => {
-      if (AddToCollectionSheet) setAdding(true);
-      else if (userId !== null) void navigate(`/profile/${userId}/collections/new?movie=${movieId}`);
-    });
+    requireLogin(() => setAdding(true));
   }
 
   return (
@@ -45,6 +37,7 @@ export function MoreMenu({ movieId, open, onOpenChange, AddToCollectionSheet }: 
             <button
               type="button"
               onClick={addToCollection}
+              aria-haspopup="dialog"
               className="flex w-full items-center gap-3 rounded-lg px-2 py-3 text-left text-[15px] font-medium text-gray-900 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-accent"
             >
               <FolderPlus aria-hidden size={22} className="text-gray-600" />
@@ -53,9 +46,7 @@ export function MoreMenu({ movieId, open, onOpenChange, AddToCollectionSheet }: 
           </li>
         </ul>
       </Dialog>
-      {AddToCollectionSheet ? (
-        <AddToCollectionSheet movieId={movieId} open={adding} onOpenChange={setAdding} />
-      ) : null}
+      <AddToCollectionSheet movieId={movieId} open={adding} onOpenChange={setAdding} />
     </>
   );
 }

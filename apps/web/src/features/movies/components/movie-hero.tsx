@@ -1,7 +1,7 @@
-// The top of the movie page: backdrop (with back and more buttons over it), poster, title (the page's h1),
+// The top of the movie page: backdrop (with the back button over it), poster, title (the page's h1),
 // original title, "year · genres · countries", running time and grade, and the average rating with its count.
 import type { Movie } from "@moviepedia/contract";
-import { ChevronLeft, MoreVertical, Star } from "lucide-react";
+import { ChevronLeft, Star } from "lucide-react";
 import { useGoBack } from "../../../shared/hooks";
 import { IconButton } from "../../../shared/ui/icon-button";
 import { Poster } from "../../../shared/ui/poster";
@@ -11,7 +11,7 @@ import { MOVIES } from "../strings";
 
 const overlayButton = "bg-black/25 text-white hover:bg-black/40";
 
-export function MovieHero({ movie, onMore }: { movie: Movie; onMore: () => void }) {
+export function MovieHero({ movie }: { movie: Movie }) {
   const goBack = useGoBack("/");
   const details = [movie.running_time !== null ? formatRunningTime(movie.running_time) : null, movie.grade].filter(
     (part): part is string => Boolean(part),
@@ -29,9 +29,6 @@ export function MovieHero({ movie, onMore }: { movie: Movie; onMore: () => void 
         <div className="absolute inset-x-0 top-0 flex justify-between p-1.5">
           <IconButton label={UI.back} onClick={goBack} className={overlayButton}>
             <ChevronLeft aria-hidden size={24} />
-          </IconButton>
-          <IconButton label={MOVIES.moreMenu} onClick={onMore} aria-haspopup="dialog" className={overlayButton}>
-            <MoreVertical aria-hidden size={22} />
           </IconButton>
         </div>
       </div>

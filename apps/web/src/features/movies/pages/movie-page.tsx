@@ -9,6 +9,7 @@ import { EmptyState } from "../../../shared/ui/empty-state";
 import { Loading } from "../../../shared/ui/loading";
 import { PageHeader } from "../../../shared/ui/page-header";
 import { UI } from "../../../shared/ui/strings";
+import { AddToCollectionSheet } from "../../collections";
 import { MovieReviewPanel, ReviewPreview } from "../../reviews";
 import { movieQueries } from "../api/movies-api";
 import { CastPager } from "../components/cast-pager";
@@ -50,19 +51,24 @@ function MovieDetail({ movieId }: { movieId: number }) {
   }
   return (
     <>
-      <MovieHero movie={movie} onMore={() => setMenuOpen(true)} />
+      <MovieHero movie={movie} />
       <MovieReviewPanel
         movieId={movie.id}
         movieTitle={movie.title}
         onSaved={refetchMovie}
         onMore={() => setMenuOpen(true)}
       />
-      <MovieSynopsis synopsis={movie.synopsis} />
+      <MovieSynopsis movie={movie} />
       <CastPager credits={movie.participants} />
       <div className="border-t-8 border-gray-50">
         <ReviewPreview movieId={movie.id} reviewsCount={movie.reviews_count} />
       </div>
-      <MoreMenu movieId={movie.id} open={menuOpen} onOpenChange={setMenuOpen} />
+      <MoreMenu
+        movieId={movie.id}
+        open={menuOpen}
+        onOpenChange={setMenuOpen}
+        AddToCollectionSheet={AddToCollectionSheet}
+      />
     </>
   );
 }

@@ -40,7 +40,10 @@ export function PersonCredits({ personId }: { personId: number }) {
   return (
     <section aria-label={PEOPLE.tabsLabel}>
       <Tabs
-        items={groups.map((group) => ({ value: group.role, label: `${TAB_LABELS[group.role]} ${group.movies.length}` }))}
+        items={groups.map((group) => ({
+          value: group.role,
+          label: `${TAB_LABELS[group.role]} ${group.movies.length}`,
+        }))}
         value={active.role}
         onChange={setChosen}
         label={PEOPLE.tabsLabel}

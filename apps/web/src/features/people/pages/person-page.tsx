@@ -45,9 +45,7 @@ function PersonDetail({ personId }: { personId: number }) {
         />
         <div className="min-w-0 flex-1">
           <p className="text-2xl font-extrabold text-gray-900">{person.name}</p>
-          {person.roles.length > 0 ? (
-            <p className="mt-0.5 text-sm text-gray-500">{person.roles.join(" · ")}</p>
-          ) : null}
+          {person.roles.length > 0 ? <p className="mt-0.5 text-sm text-gray-500">{person.roles.join(" · ")}</p> : null}
           <div className="mt-3">
             <PersonLikeButton person={person} />
           </div>

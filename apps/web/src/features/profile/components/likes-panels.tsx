@@ -72,7 +72,7 @@ function CollectionsPanel({ myId }: { myId: number }) {
   return (
     <ListState list={list} empty={PROFILE.noLikedCollections}>
       {(items) => (
-        <ul className="flex flex-col gap-3 p-4">
+        <ul className="divide-y divide-gray-100 py-1">
           {items.map((collection) => (
             <LikedCollectionCard key={collection.id} collection={collection} />
           ))}
@@ -91,7 +91,7 @@ function ReviewsPanel({ myId }: { myId: number }) {
   return (
     <ListState list={list} empty={PROFILE.noLikedReviews}>
       {(items) => (
-        <ul className="flex flex-col gap-3 p-4">
+        <ul className="flex flex-col gap-5 p-4">
           {items.map((item) => (
             <LikedReviewCard key={item.id} item={item} />
           ))}

@@ -45,7 +45,10 @@ export function ProfileSummary({ profile, children }: { profile: UserProfile; ch
 function MenuRow({ to, label, count }: { to: string; label: string; count: number }) {
   return (
     <li>
-      <Link to={to} className={`flex items-center gap-3 px-5 py-4 hover:bg-gray-50 ${FOCUS} focus-visible:-outline-offset-2`}>
+      <Link
+        to={to}
+        className={`flex items-center gap-3 px-5 py-4 hover:bg-gray-50 ${FOCUS} focus-visible:-outline-offset-2`}
+      >
         <span className="flex-1 text-[15px] font-medium text-gray-900">{label}</span>
         <span className="text-[15px] font-semibold text-gray-900 tabular-nums">{count}</span>
         <ChevronRight aria-hidden size={18} className="text-gray-300" />

@@ -12,7 +12,9 @@ import { relationButtons } from "../lib/relation-buttons";
 import { PROFILE } from "../strings";
 
 function failureText(error: unknown): string {
-  return isApiError(error) && error.status !== 0 && error.status < 500 ? errorMessage(error.code) : PROFILE.actionFailed;
+  return isApiError(error) && error.status !== 0 && error.status < 500
+    ? errorMessage(error.code)
+    : PROFILE.actionFailed;
 }
 
 export function RelationActions({ profile, myId }: { profile: UserProfile; myId: number | null }) {

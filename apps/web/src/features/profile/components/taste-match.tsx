@@ -8,7 +8,7 @@ import { PROFILE } from "../strings";
 export function TasteMatchBox({ userId }: { userId: number }) {
   const query = useQuery(tasteMatchQuery(userId));
   return (
-    <section aria-labelledby="taste-match-title" className="rounded-xl bg-accent/5 px-4 py-3">
+    <section aria-labelledby="taste-match-title" className="rounded-xl bg-accent/5 px-4 py-3 text-left">
       <h3 id="taste-match-title" className="sr-only">
         {PROFILE.tasteMatchTitle}
       </h3>

@@ -42,7 +42,7 @@ export default function UserReviewsPage() {
         <EmptyState icon={<Film aria-hidden size={40} />} message={PROFILE.noReviews} />
       ) : (
         <>
-          <ul className="grid grid-cols-3 gap-x-3 gap-y-5 px-4 py-4 sm:grid-cols-4" aria-label={PROFILE.reviewsTitle}>
+          <ul className="grid grid-cols-3 gap-x-3 gap-y-5 px-4 py-4" aria-label={PROFILE.reviewsTitle}>
             {list.items.map((item, index) => (
               <ReviewPosterCard key={item.id} item={item} eager={index < 9} />
             ))}

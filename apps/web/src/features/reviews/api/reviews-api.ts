@@ -78,7 +78,12 @@ export const reviewQueries = {
     queryOptions({
       queryKey: [...reviewQueries.movie(movieId), "preview"],
       queryFn: async ({ signal }) => {
-        const list = await fetchMovieReviews(movieId, { begin: 0, end: 1 }, { sort: "oldest", following: false }, signal);
+        const list = await fetchMovieReviews(
+          movieId,
+          { begin: 0, end: 1 },
+          { sort: "oldest", following: false },
+          signal,
+        );
         if (list === null) throw new FetchFailed(LOG.review);
         return list[0] ?? null;
       },

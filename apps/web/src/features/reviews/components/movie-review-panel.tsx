@@ -61,7 +61,10 @@ export function MovieReviewPanel({ movieId, movieTitle, onSaved, onMore }: Movie
           disabled={isLoggedIn && !loaded}
           onPreview={setPreview}
         />
-        <p aria-hidden className={`mt-2 text-sm ${preview ?? rating ? "font-semibold text-gray-900" : "text-gray-500"}`}>
+        <p
+          aria-hidden
+          className={`mt-2 text-sm ${(preview ?? rating) ? "font-semibold text-gray-900" : "text-gray-500"}`}
+        >
           {starLabel(preview ?? rating)}
         </p>
         {isLoggedIn && loaded && rating === 0 ? <Prediction movieId={movieId} /> : null}

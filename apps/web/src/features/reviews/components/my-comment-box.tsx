@@ -23,7 +23,9 @@ export function MyCommentBox({ review, onWrite, onDelete }: MyCommentBoxProps) {
     );
   }
   const linkable = review.id > 0;
-  const text = <p className="line-clamp-4 text-[15px] leading-relaxed whitespace-pre-line text-gray-800">{review.content}</p>;
+  const text = (
+    <p className="line-clamp-4 text-[15px] leading-relaxed whitespace-pre-line text-gray-800">{review.content}</p>
+  );
   return (
     <section aria-labelledby="my-comment-heading" className="mx-4 my-4 rounded-xl bg-gray-50 p-4">
       <h2 id="my-comment-heading" className="mb-2 text-sm font-bold text-gray-900">

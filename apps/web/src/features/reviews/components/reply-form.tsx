@@ -48,7 +48,7 @@ export function ReplyForm({ reviewId }: { reviewId: number }) {
         value={content}
         onChange={setContent}
         placeholder={REVIEWS.replyPlaceholder}
-        className="min-h-24"
+        className="min-h-24!"
       />
       {failed ? <ErrorText>{REVIEWS.replyFailed}</ErrorText> : null}
       <div className="flex justify-end">

@@ -58,7 +58,10 @@ export function ReplyItem({ reply }: { reply: Reply }) {
       </Link>
       <div className="min-w-0 flex-1">
         <div className="flex items-baseline gap-2">
-          <Link to={`/profile/${reply.user_id}`} className="truncate text-sm font-semibold text-gray-900 hover:underline">
+          <Link
+            to={`/profile/${reply.user_id}`}
+            className="truncate text-sm font-semibold text-gray-900 hover:underline"
+          >
             {reply.user_name}
           </Link>
           <time dateTime={`${reply.created_at}Z`} className="shrink-0 text-xs text-gray-400">

@@ -45,7 +45,10 @@ export function ReviewCard({ review, variant = "card", actions }: ReviewCardProp
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-1 border-t border-gray-100 pt-2 text-sm text-gray-500">
         <LikeButton like={like.like} count={like.count} onPress={like.press} />
-        <span className="inline-flex h-8 items-center gap-1 px-2" aria-label={REVIEWS.replyCount(review.comments_count)}>
+        <span
+          className="inline-flex h-8 items-center gap-1 px-2"
+          aria-label={REVIEWS.replyCount(review.comments_count)}
+        >
           <MessageCircle aria-hidden size={16} />
           <span className="tabular-nums">{review.comments_count.toLocaleString("ko-KR")}</span>
         </span>

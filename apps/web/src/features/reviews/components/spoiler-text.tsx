@@ -28,9 +28,7 @@ export function SpoilerText({ content, spoiler, revealed = false, clamp = false 
     );
   }
   return (
-    <p
-      className={`text-[15px] leading-relaxed whitespace-pre-line text-gray-800 ${clamp ? "line-clamp-6" : ""}`}
-    >
+    <p className={`text-[15px] leading-relaxed whitespace-pre-line text-gray-800 ${clamp ? "line-clamp-6" : ""}`}>
       {content}
     </p>
   );

@@ -18,15 +18,21 @@ export function useLikeToggle<T extends Likeable>(
 ): { like: boolean; count: number; press: () => void } {
   const requireLogin = useRequireLogin();
   const [optimistic, setOptimistic] = useState<{ like: boolean; count: number } | null>(null);
+  // The server's answer, kept while the card still shows the same item: a list cached outside this feature (a
+  // profile's liked reviews) is not updated by `onToggled`, and must not flip back to its stale value.
+  const [confirmed, setConfirmed] = useState<{ like: boolean; count: number; base: T } | null>(null);
   const busy = useRef(false);
-  const shown = optimistic ?? { like: item.like, count: item.likes_count };
+  const current = confirmed && confirmed.base === item ? confirmed : null;
+  const shown = optimistic ?? current ?? { like: item.like, count: item.likes_count };
 
   async function run() {
     if (busy.current) return;
     busy.current = true;
     setOptimistic({ like: !shown.like, count: Math.max(0, shown.count + (shown.like ? -1 : 1)) });
     try {
-      onToggled(await toggle(item.id));
+      const next = await toggle(item.id);
+      setConfirmed({ like: next.like, count: next.likes_count, base: item });
+      onToggled(next);
     } catch (error) {
       console.error(LIKE_FAILED_LOG, error);
     } finally {
@@ -35,5 +41,5 @@ export function useLikeToggle<T extends Likeable>(
     }
   }
 
-  return { ...shown, press: () => void requireLogin(() => void run()) };
+  return { like: shown.like, count: shown.count, press: () => void requireLogin(() => void run()) };
 }

@@ -75,7 +75,8 @@ export function useMyReview(movieId: number, onSaved?: () => void): MyReview {
       const before = client.getQueryData(key) ?? null;
       const undo: ReviewWrite = {};
       for (const field of FIELDS) {
-        if (patch[field] !== undefined && patch[field] !== null) Object.assign(undo, { [field]: (before ?? blank)[field] });
+        if (patch[field] !== undefined && patch[field] !== null)
+          Object.assign(undo, { [field]: (before ?? blank)[field] });
       }
       client.setQueryData(key, applyPatch(before, patch, blank));
       pending.current += 1;

@@ -48,8 +48,9 @@ function OwnerActions({ review, movieTitle }: { review: Review; movieTitle: stri
 function CommentBody({ reviewId, movieId }: { reviewId: number; movieId: number }) {
   const { userId } = useAuth();
   const query = useQuery(reviewQueries.detail(reviewId));
-  const movie = useQuery(movieQueries.detail(movieId));
   const review = query.data;
+  // The review knows its movie; the address's movie id only stands in until it has loaded.
+  const movie = useQuery(movieQueries.detail(review?.movie_id ?? movieId));
   if (query.isPending) return <Loading />;
   if (!review) {
     return (
@@ -91,10 +92,7 @@ export default function CommentPage() {
   const reviewId = useNumericParam("commentId");
   return (
     <>
-      <PageHeader
-        title={REVIEWS.commentsTitle}
-        backFallback={movieId === null ? "/" : `/movies/${movieId}/comments`}
-      />
+      <PageHeader title={REVIEWS.commentsTitle} backFallback={movieId === null ? "/" : `/movies/${movieId}/comments`} />
       {movieId === null || reviewId === null ? (
         <EmptyState message={REVIEWS.reviewNotFound} />
       ) : (

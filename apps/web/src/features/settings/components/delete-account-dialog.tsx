@@ -27,12 +27,26 @@ export function DeleteAccountDialog({ open, onOpenChange, loginType }: Props) {
       title={SETTINGS.deleteTitle}
       description={SETTINGS.deleteMessage}
     >
-      {open ? <DeleteForm local={loginType !== "kakao" && loginType !== "google"} onBusy={setBusy} onCancel={() => onOpenChange(false)} /> : null}
+      {open ? (
+        <DeleteForm
+          local={loginType !== "kakao" && loginType !== "google"}
+          onBusy={setBusy}
+          onCancel={() => onOpenChange(false)}
+        />
+      ) : null}
     </Dialog>
   );
 }
 
-function DeleteForm({ local, onBusy, onCancel }: { local: boolean; onBusy: (busy: boolean) => void; onCancel: () => void }) {
+function DeleteForm({
+  local,
+  onBusy,
+  onCancel,
+}: {
+  local: boolean;
+  onBusy: (busy: boolean) => void;
+  onCancel: () => void;
+}) {
   const navigate = useNavigate();
   const [password, setPassword] = useState("");
   const [fieldError, setFieldError] = useState<string | undefined>();

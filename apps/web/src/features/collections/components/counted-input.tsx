@@ -1,8 +1,8 @@
 // A one-line text field with a live "n/max" counter; input is cut at `max` code points (API.md §1.7 counts them).
 import { codePointLength } from "@moviepedia/contract";
 import { type InputHTMLAttributes, useId } from "react";
-import { cutToCodePoints } from "../../../../shared/lib/text";
-import { UI } from "../../../../shared/ui/strings";
+import { cutToCodePoints } from "../../../shared/lib/text";
+import { UI } from "../../../shared/ui/strings";
 
 export interface CountedInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "onChange"> {
   label: string;

@@ -4,15 +4,15 @@ import { COLLECTION_MOVIES_MAX, LOG, MSG, SEARCH_QUERY_MAX, type Movie } from "@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Search } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { cutToCodePoints } from "../../../../shared/lib/text";
-import { Button } from "../../../../shared/ui/button";
-import { Dialog } from "../../../../shared/ui/dialog";
-import { EmptyState } from "../../../../shared/ui/empty-state";
-import { ErrorText } from "../../../../shared/ui/error-text";
-import { Loading } from "../../../../shared/ui/loading";
-import { collectionQueries, fetchMoviesByIds, searchMovieIds } from "../../api/collections-api";
-import type { EditorMovie } from "../../hooks/use-collection-editor";
-import { COLLECTIONS } from "../../strings";
+import { cutToCodePoints } from "../../../shared/lib/text";
+import { Button } from "../../../shared/ui/button";
+import { Dialog } from "../../../shared/ui/dialog";
+import { EmptyState } from "../../../shared/ui/empty-state";
+import { ErrorText } from "../../../shared/ui/error-text";
+import { Loading } from "../../../shared/ui/loading";
+import { collectionQueries, fetchMoviesByIds, searchMovieIds } from "../api/collections-api";
+import type { EditorMovie } from "../hooks/use-collection-editor";
+import { COLLECTIONS } from "../strings";
 
 const BATCH = 20;
 
@@ -57,7 +57,7 @@ export function MovieSearchDialog({ open, onOpenChange, chosenIds, onAdd, full }
           placeholder={COLLECTIONS.searchPlaceholder}
           aria-invalid={inputError ? true : undefined}
           aria-describedby={inputError ? "editor-movie-search-error" : undefined}
-          className="h-11 min-w-0 flex-1 rounded-lg border border-gray-200 bg-gray-50 px-3 text-[15px] focus:border-accent focus:bg-white focus:outline-none"
+          className="h-11 min-w-0 flex-1 rounded-lg border border-gray-200 bg-gray-50 px-3 text-[15px] focus:border-accent focus:bg-white focus:outline-none [&::-webkit-search-cancel-button]:hidden"
         />
         <Button type="submit" aria-label={COLLECTIONS.searchSubmit}>
           <Search aria-hidden size={18} />
@@ -68,7 +68,9 @@ export function MovieSearchDialog({ open, onOpenChange, chosenIds, onAdd, full }
           {inputError}
         </ErrorText>
       ) : null}
-      {full ? <p className="mt-2 text-[13px] text-accent">{COLLECTIONS.collectionFull(COLLECTION_MOVIES_MAX)}</p> : null}
+      {full ? (
+        <p className="mt-2 text-[13px] text-accent">{COLLECTIONS.collectionFull(COLLECTION_MOVIES_MAX)}</p>
+      ) : null}
       <div className="mt-3 min-h-48">
         {query ? (
           <Results query={query} chosenIds={chosenIds} onAdd={onAdd} full={full} />
@@ -83,7 +85,12 @@ export function MovieSearchDialog({ open, onOpenChange, chosenIds, onAdd, full }
   );
 }
 
-function Results({ query, chosenIds, onAdd, full }: Omit<MovieSearchDialogProps, "open" | "onOpenChange"> & { query: string }) {
+function Results({
+  query,
+  chosenIds,
+  onAdd,
+  full,
+}: Omit<MovieSearchDialogProps, "open" | "onOpenChange"> & { query: string }) {
   const ids = useQuery({
     queryKey: [...collectionQueries.all, "movie-search", query],
     queryFn: ({ signal }) =>
@@ -109,7 +116,7 @@ function Results({ query, chosenIds, onAdd, full }: Omit<MovieSearchDialogProps,
   const found: Movie[] = movies.data?.pages.flat() ?? [];
   return (
     <>
-      <ul className="divide-y divide-gray-100" aria-label={COLLECTIONS.searchLabel}>
+      <ul className="divide-y divide-gray-100" aria-label={COLLECTIONS.searchResults}>
         {found.map((movie) => {
           const chosen = chosenIds.has(movie.id);
           return (

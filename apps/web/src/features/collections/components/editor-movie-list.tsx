@@ -3,11 +3,11 @@
 import { COLLECTION_MOVIES_MAX } from "@moviepedia/contract";
 import { Check, Plus, Trash2 } from "lucide-react";
 import type { Dispatch } from "react";
-import { Button } from "../../../../shared/ui/button";
-import { EmptyState } from "../../../../shared/ui/empty-state";
-import { Poster } from "../../../../shared/ui/poster";
-import type { EditorAction, EditorState } from "../../hooks/use-collection-editor";
-import { COLLECTIONS } from "../../strings";
+import { Button } from "../../../shared/ui/button";
+import { EmptyState } from "../../../shared/ui/empty-state";
+import { Poster } from "../../../shared/ui/poster";
+import type { EditorAction, EditorState } from "../hooks/use-collection-editor";
+import { COLLECTIONS } from "../strings";
 
 export interface EditorMovieListProps {
   state: EditorState;
@@ -71,7 +71,10 @@ export function EditorMovieList({ state, dispatch, onAddMovies, disabled }: Edit
         </div>
       ) : null}
       {count === 0 ? (
-        <EmptyState message={COLLECTIONS.emptyMovies} className="rounded-lg border border-dashed border-gray-200 py-8" />
+        <EmptyState
+          message={COLLECTIONS.emptyMovies}
+          className="rounded-lg border border-dashed border-gray-200 py-8"
+        />
       ) : (
         <ul className="grid grid-cols-3 gap-x-3 gap-y-4 sm:grid-cols-4">
           {state.movies.map((movie) => (

@@ -1,14 +1,21 @@
 // The collection form shared by create and edit (SPEC §2/§5): title (required, counter 100), overview (counter
 // 500), the movie list with its search and remove mode. The save button is disabled while the title is empty, in
 // remove mode, or while saving. A failed save shows the Korean message of its code and logs SPEC §8's line.
-import { COLLECTION_MOVIES_MAX, COLLECTION_OVERVIEW_MAX, COLLECTION_TITLE_MAX, errorMessage, LOG, MSG } from "@moviepedia/contract";
+import {
+  COLLECTION_MOVIES_MAX,
+  COLLECTION_OVERVIEW_MAX,
+  COLLECTION_TITLE_MAX,
+  errorMessage,
+  LOG,
+  MSG,
+} from "@moviepedia/contract";
 import { type FormEvent, useMemo, useState } from "react";
-import { isApiError } from "../../../../shared/lib/api";
-import { Button } from "../../../../shared/ui/button";
-import { ErrorText } from "../../../../shared/ui/error-text";
-import { TextAreaWithCounter } from "../../../../shared/ui/text-area-with-counter";
-import { canSave, type EditorInitial, type EditorState, useCollectionEditor } from "../../hooks/use-collection-editor";
-import { COLLECTIONS } from "../../strings";
+import { isApiError } from "../../../shared/lib/api";
+import { Button } from "../../../shared/ui/button";
+import { ErrorText } from "../../../shared/ui/error-text";
+import { TextAreaWithCounter } from "../../../shared/ui/text-area-with-counter";
+import { canSave, type EditorInitial, type EditorState, useCollectionEditor } from "../hooks/use-collection-editor";
+import { COLLECTIONS } from "../strings";
 import { CountedInput } from "./counted-input";
 import { EditorMovieList } from "./editor-movie-list";
 import { MovieSearchDialog } from "./movie-search-dialog";
@@ -24,7 +31,10 @@ export interface CollectionEditorProps {
 
 function failureMessage(error: unknown): string {
   // Conflicts and validation answers have their own Korean words; anything else is a generic save failure.
-  if (isApiError(error) && (error.status === 400 || error.status === 404 || error.status === 409 || error.status === 429)) {
+  if (
+    isApiError(error) &&
+    (error.status === 400 || error.status === 404 || error.status === 409 || error.status === 429)
+  ) {
     return errorMessage(error.code);
   }
   return MSG.collectionUpdateFailed;
@@ -77,12 +87,7 @@ export function CollectionEditor({ initial, submitLabel, onSubmit, notice }: Col
           max={COLLECTION_OVERVIEW_MAX}
           placeholder={COLLECTIONS.overviewPlaceholder}
         />
-        <EditorMovieList
-          state={state}
-          dispatch={dispatch}
-          onAddMovies={() => setSearchOpen(true)}
-          disabled={saving}
-        />
+        <EditorMovieList state={state} dispatch={dispatch} onAddMovies={() => setSearchOpen(true)} disabled={saving} />
         <div className="sticky bottom-[calc(3.75rem+env(safe-area-inset-bottom))] -mx-4 flex flex-col gap-2 border-t border-gray-100 bg-white/95 px-4 py-3 backdrop-blur">
           {failure ? <ErrorText>{failure}</ErrorText> : null}
           <Button type="submit" block size="lg" disabled={!canSave(state, saving)}>

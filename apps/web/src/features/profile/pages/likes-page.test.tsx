@@ -1,0 +1,97 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { authStore } from "../../../shared/lib/auth";
+import { jsonResponse, makeToken, ME } from "../../../test/tokens";
+import { parseLikesTab } from "../lib/likes-tab";
+import LikesPage from "./likes-page";
+
+function renderAt(path: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path: "/profile/:userId/likes", Component: LikesPage },
+      { path: "/profile/:userId", element: <h1>프로필 화면</h1> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const PERSON = {
+  id: 5,
+  name: "봉준호",
+  roles: ["감독"],
+  profile_url: "/media/person/5.svg",
+  biography: null,
+  likes_count: 1,
+  like: true,
+};
+
+async function logInAs7(fetchMock: (url: string) => Response) {
+  localStorage.setItem("accessToken", makeToken(Math.floor(Date.now() / 1000) + 1800));
+  localStorage.setItem("refreshToken", "r");
+  localStorage.setItem("user_id", "7");
+  localStorage.setItem("user", JSON.stringify(ME));
+  const mock = vi.fn(async (url: RequestInfo | URL) =>
+    String(url) === "/api/users/me" ? jsonResponse(200, ME) : fetchMock(String(url)),
+  );
+  vi.stubGlobal("fetch", mock);
+  await authStore.start();
+  return mock;
+}
+
+afterEach(async () => {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => new Response(null, { status: 204 })),
+  );
+  await authStore.logout();
+  authStore.stop();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe("likes page", () => {
+  it("reads the selected tab, defaulting to participants", () => {
+    expect(parseLikesTab(null)).toBe("participants");
+    expect(parseLikesTab("bogus")).toBe("participants");
+    expect(parseLikesTab("collections")).toBe("collections");
+    expect(parseLikesTab("reviews")).toBe("reviews");
+  });
+
+  it("redirects another member's likes to their profile", async () => {
+    await logInAs7(() => jsonResponse(200, []));
+    const router = renderAt("/profile/8/likes?selected=reviews");
+    expect(await screen.findByRole("heading", { name: "프로필 화면" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/profile/8");
+  });
+
+  it("shows one's own liked people by default and switches tabs through the URL", async () => {
+    const mock = await logInAs7((url) =>
+      url.startsWith("/api/users/likes_participant") ? jsonResponse(200, [PERSON]) : jsonResponse(200, []),
+    );
+    const router = renderAt("/profile/7/likes");
+    expect(await screen.findByText("봉준호")).toBeInTheDocument();
+    expect(screen.getByRole("tab", { name: "인물" })).toHaveAttribute("aria-selected", "true");
+    await userEvent.click(screen.getByRole("tab", { name: "컬렉션" }));
+    expect(await screen.findByText("좋아한 컬렉션이 없어요.")).toBeInTheDocument();
+    expect(router.state.location.search).toBe("?selected=collections");
+    expect(mock.mock.calls.some(([url]) => String(url).startsWith("/api/users/likes_collection?begin=0&end=10"))).toBe(
+      true,
+    );
+  });
+
+  it("asks visitors to log in", async () => {
+    renderAt("/profile/7/likes");
+    expect(await screen.findByRole("heading", { level: 1, name: "좋아요" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "로그인" })).toBeInTheDocument();
+  });
+});

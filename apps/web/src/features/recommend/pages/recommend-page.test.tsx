@@ -1,0 +1,82 @@
+import { LOG, MSG } from "@moviepedia/contract";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { authStore } from "../../../shared/lib/auth";
+import { jsonResponse, makeToken, ME } from "../../../test/tokens";
+import RecommendPage from "./recommend-page";
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <RecommendPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const movie = (id: number, title: string) => ({ id, title, poster_url: `/media/poster/${id}.svg` });
+
+async function logIn(answer: (url: string) => Response) {
+  localStorage.setItem("accessToken", makeToken(Math.floor(Date.now() / 1000) + 1800));
+  localStorage.setItem("refreshToken", "r");
+  localStorage.setItem("user_id", "7");
+  localStorage.setItem("user", JSON.stringify(ME));
+  const mock = vi.fn(async (url: RequestInfo | URL) =>
+    String(url) === "/api/users/me" ? jsonResponse(200, ME) : answer(String(url)),
+  );
+  vi.stubGlobal("fetch", mock);
+  await authStore.start();
+  return mock;
+}
+
+afterEach(async () => {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => new Response(null, { status: 204 })),
+  );
+  await authStore.logout();
+  authStore.stop();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe("recommendations page", () => {
+  it("without a token shows the Korean message and logs SPEC §8's line", () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    renderPage();
+    expect(screen.getByText(MSG.noAccessToken)).toBeInTheDocument();
+    expect(log).toHaveBeenCalledWith(LOG.noAccessToken);
+  });
+
+  it("shows both lists with posters, titles and expected ratings", async () => {
+    const mock = await logIn((url) => {
+      if (url.startsWith("/api/recommend/expect")) return jsonResponse(200, [{ movie_id: 3, expected_rating: 4.25 }]);
+      if (url.startsWith("/api/recommend/difference")) return jsonResponse(200, [{ movie_id: 4, expected_rating: 3 }]);
+      if (url === "/api/movies?ids=3") return jsonResponse(200, [movie(3, "기생충")]);
+      if (url === "/api/movies?ids=4") return jsonResponse(200, [movie(4, "괴물")]);
+      return jsonResponse(404, { code: "NOT_FOUND", detail: "" });
+    });
+    renderPage();
+    const expect1 = await screen.findByTestId("recommend-expect");
+    expect(await within(expect1).findByText("기생충")).toBeInTheDocument();
+    expect(within(expect1).getByText("예상 ★ 4.3")).toBeInTheDocument();
+    expect(within(expect1).getByRole("link", { name: /기생충/ })).toHaveAttribute("href", "/movies/3");
+    const difference = screen.getByTestId("recommend-difference");
+    expect(await within(difference).findByText("예상 ★ 3.0")).toBeInTheDocument();
+    expect(within(difference).getByRole("heading", { name: "평균보다 내 취향" })).toBeInTheDocument();
+    expect(mock.mock.calls.filter(([url]) => String(url).startsWith("/api/recommend/"))).toHaveLength(2);
+  });
+
+  it("says the recommendations failed, logging SPEC §8's line", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    await logIn(() => jsonResponse(500, { code: "INTERNAL_ERROR", detail: "" }));
+    renderPage();
+    await waitFor(() => expect(screen.getAllByText(MSG.recommendationsFailed)).toHaveLength(2));
+    expect(log).toHaveBeenCalledWith(LOG.recommendations, expect.anything());
+  });
+});

@@ -1,0 +1,146 @@
+import { LOG, MSG } from "@moviepedia/contract";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { jsonResponse } from "../../../test/tokens";
+import { type FakeApi, fakeApi, renderWithProviders, resetSession, review, signInAsMe } from "../test/harness";
+import { MovieReviewPanel } from "./movie-review-panel";
+
+const MINE = "/api/reviews/movie/350/mine";
+let api: FakeApi;
+let stored: ReturnType<typeof review> | null;
+
+/** A server that keeps one review and applies PUT …/mine as the contract's partial upsert. */
+function serveMine() {
+  api.on("GET", MINE, () =>
+    stored ? jsonResponse(200, stored) : jsonResponse(404, { code: "REVIEW_NOT_FOUND", detail: "" }),
+  );
+  api.on("PUT", MINE, (body) => {
+    const patch = Object.fromEntries(Object.entries(body as object).filter(([, v]) => v !== null));
+    stored = review({ ...(stored ?? {}), ...patch });
+    const empty = stored.rating === 0 && stored.status === "" && stored.content === "";
+    const answer = stored;
+    if (empty) stored = null;
+    return jsonResponse(200, answer);
+  });
+  api.on("GET", "/api/recommend/predict/350", () => jsonResponse(200, { movie_id: 350, expected_rating: 4.2 }));
+}
+
+function renderPanel(onSaved = vi.fn()) {
+  renderWithProviders(<MovieReviewPanel movieId={350} movieTitle="기생충" onSaved={onSaved} onMore={vi.fn()} />);
+  return onSaved;
+}
+
+function half(star: number, side: "left" | "right"): Element {
+  return document.querySelector(`[data-star="${star}"] [data-half="${side}"]`) as Element;
+}
+
+const puts = () => api.calls.filter((call) => call.method === "PUT").map((call) => call.body);
+
+beforeEach(() => {
+  stored = null;
+  api = fakeApi();
+  serveMine();
+});
+afterEach(resetSession);
+
+describe("MovieReviewPanel for a member", () => {
+  beforeEach(signInAsMe);
+
+  it("rates through PUT …/mine, shows 예상 별점 only while unrated, and refetches the movie", async () => {
+    const onSaved = renderPanel();
+    expect(await screen.findByText("4.2")).toBeInTheDocument();
+    await userEvent.click(half(4, "left"));
+    await waitFor(() => expect(puts()).toEqual([{ rating: 3.5 }]));
+    expect(screen.getByRole("slider")).toHaveAttribute("aria-valuetext", "볼만해요");
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(screen.queryByText("예상 별점")).not.toBeInTheDocument();
+    await userEvent.click(half(4, "left"));
+    await waitFor(() => expect(puts()).toEqual([{ rating: 3.5 }, { rating: 0 }]));
+    expect(screen.getByRole("slider")).toHaveAttribute("aria-valuetext", "평가하기");
+  });
+
+  it("toggles watch status: the active one clears, the other one switches", async () => {
+    renderPanel();
+    const want = await screen.findByRole("button", { name: "보고싶어요" });
+    const watching = screen.getByRole("button", { name: "보는 중" });
+    await waitFor(() => expect(screen.getByRole("slider")).not.toHaveAttribute("aria-disabled"));
+    await userEvent.click(want);
+    expect(want).toHaveAttribute("aria-pressed", "true");
+    await userEvent.click(watching);
+    expect(watching).toHaveAttribute("aria-pressed", "true");
+    expect(want).toHaveAttribute("aria-pressed", "false");
+    await userEvent.click(watching);
+    expect(watching).toHaveAttribute("aria-pressed", "false");
+    await waitFor(() => expect(puts()).toEqual([{ status: "WatchList" }, { status: "Watching" }, { status: "" }]));
+  });
+
+  it("rolls a failed rating back, logs SPEC §8's line and tells the member in Korean", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    api.on("PUT", MINE, () => jsonResponse(500, { code: "INTERNAL_ERROR", detail: "boom" }));
+    renderPanel();
+    await waitFor(() => expect(screen.getByRole("slider")).not.toHaveAttribute("aria-disabled"));
+    await userEvent.click(half(5, "right"));
+    expect(await screen.findByText(MSG.saveRatingFailed)).toBeInTheDocument();
+    expect(screen.getByRole("slider")).toHaveAttribute("aria-valuetext", "평가하기");
+    expect(log).toHaveBeenCalledWith(LOG.saveRating, expect.anything());
+    log.mockRestore();
+  });
+
+  it("writes a spoiler comment in the modal, seeded with the text and cut with the counter", async () => {
+    stored = review({ rating: 4, content: "처음 글" });
+    renderPanel();
+    expect(await screen.findByText("처음 글")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "코멘트 수정" }));
+    const dialog = await screen.findByRole("dialog");
+    const field = within(dialog).getByLabelText("코멘트 내용");
+    expect(field).toHaveValue("처음 글");
+    expect(within(dialog).getByText("4/10000")).toBeInTheDocument();
+    await userEvent.type(field, " 더");
+    await userEvent.click(within(dialog).getByLabelText("스포일러가 있어요"));
+    await userEvent.click(within(dialog).getByRole("button", { name: "저장" }));
+    await waitFor(() => expect(puts()).toEqual([{ content: "처음 글 더", spoiler: true }]));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(screen.getByText("처음 글 더")).toBeInTheDocument();
+  });
+
+  it("keeps the modal open with the text when the comment could not be saved", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    api.on("PUT", MINE, () => jsonResponse(503, { code: "INTERNAL_ERROR", detail: "" }));
+    renderPanel();
+    await waitFor(() => expect(screen.getByRole("slider")).not.toHaveAttribute("aria-disabled"));
+    await userEvent.click(screen.getByRole("button", { name: "코멘트 남기기" }));
+    const dialog = await screen.findByRole("dialog");
+    await userEvent.type(within(dialog).getByLabelText("코멘트 내용"), "좋았다");
+    await userEvent.click(within(dialog).getByRole("button", { name: "저장" }));
+    expect(await within(dialog).findByText(MSG.saveReviewFailed)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText("코멘트 내용")).toHaveValue("좋았다");
+    expect(log).toHaveBeenCalledWith(LOG.saveReview, expect.anything());
+    log.mockRestore();
+  });
+
+  it("deletes the comment by emptying its text after confirming, keeping rating and status", async () => {
+    stored = review({ rating: 4, status: "Watching", content: "지울 글" });
+    renderPanel();
+    await userEvent.click(await screen.findByRole("button", { name: "코멘트 삭제" }));
+    const dialog = await screen.findByRole("dialog", { name: "코멘트 삭제" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "삭제" }));
+    await waitFor(() => expect(puts()).toEqual([{ content: "", spoiler: false }]));
+    expect(await screen.findByRole("button", { name: "코멘트 남기기" })).toBeInTheDocument();
+    expect(screen.getByRole("slider")).toHaveAttribute("aria-valuetext", "재미있어요");
+    expect(screen.getByRole("button", { name: "보는 중" })).toHaveAttribute("aria-pressed", "true");
+  });
+});
+
+describe("MovieReviewPanel for a visitor", () => {
+  it("shows the login overlay instead of rating, marking or commenting", async () => {
+    renderPanel();
+    await userEvent.click(half(3, "right"));
+    expect(await screen.findByRole("dialog", { name: MSG.loginRequiredTitle })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "닫기" }));
+    await userEvent.click(screen.getByRole("button", { name: "보고싶어요" }));
+    expect(await screen.findByRole("dialog", { name: MSG.loginRequiredTitle })).toBeInTheDocument();
+    expect(puts()).toEqual([]);
+    expect(screen.getByRole("slider", { hidden: true })).toHaveAttribute("aria-valuetext", "평가하기");
+  });
+});

@@ -1,0 +1,88 @@
+// Test harness for the reviews feature: a member session (or a visitor), a fake /api routed by method and path,
+// and the providers a page has (query client, router, login-required overlay).
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { MemoryRouter } from "react-router";
+import { vi } from "vitest";
+import { authStore } from "../../../shared/lib/auth";
+import { LoginRequiredProvider } from "../../../shared/ui/login-required";
+import { jsonResponse, makeToken, ME } from "../../../test/tokens";
+
+export type Route = (body: unknown) => Response | Promise<Response>;
+export interface FakeApi {
+  calls: { method: string; path: string; body: unknown }[];
+  on: (method: string, path: string, answer: Route) => void;
+}
+
+/** Stubs fetch; unknown routes answer 404 NOT_FOUND. `path` matches the URL without its query string. */
+export function fakeApi(): FakeApi {
+  const routes = new Map<string, Route>();
+  const api: FakeApi = {
+    calls: [],
+    on: (method, path, answer) => routes.set(`${method} ${path}`, answer),
+  };
+  api.on("GET", "/api/users/me", () => jsonResponse(200, ME));
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const method = init?.method ?? "GET";
+      const path = String(input).split("?")[0] ?? "";
+      const body: unknown = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
+      api.calls.push({ method, path, body });
+      const route = routes.get(`${method} ${path}`);
+      return route ? route(body) : jsonResponse(404, { code: "NOT_FOUND", detail: "" });
+    }),
+  );
+  return api;
+}
+
+export async function signInAsMe(): Promise<void> {
+  localStorage.setItem("accessToken", makeToken(Math.floor(Date.now() / 1000) + 1800));
+  localStorage.setItem("refreshToken", "r");
+  localStorage.setItem("user_id", String(ME.id));
+  localStorage.setItem("user", JSON.stringify(ME));
+  await authStore.start();
+}
+
+export async function resetSession(): Promise<void> {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => new Response(null, { status: 204 })),
+  );
+  await authStore.logout();
+  authStore.stop();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  sessionStorage.clear();
+}
+
+export function renderWithProviders(ui: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <LoginRequiredProvider>{ui}</LoginRequiredProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+export function review(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 11,
+    movie_id: 350,
+    user_id: ME.id,
+    user_name: ME.username,
+    profile_url: ME.profile_url,
+    content: "",
+    rating: 0,
+    status: "",
+    spoiler: false,
+    like: false,
+    likes_count: 0,
+    comments_count: 0,
+    created_at: "2025-02-01T03:04:05",
+    ...overrides,
+  };
+}

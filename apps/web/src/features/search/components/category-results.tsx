@@ -1,0 +1,46 @@
+// The 영화, 인물, 컬렉션 and 사용자 tabs: each takes its list from the shared expanded windows.
+import { useQueryClient } from "@tanstack/react-query";
+import { CollectionCard } from "../../collections";
+import { fetchResultWindow, searchQueries } from "../api/search-api";
+import type { Category } from "../lib/search-params";
+import { ResultList } from "./result-list";
+import { MovieRow, PersonRow, UserRow } from "./result-rows";
+
+export function CategoryResults({ query, category }: { query: string; category: Exclude<Category, "genre"> }) {
+  const client = useQueryClient();
+  const key = searchQueries.list(query, category);
+  switch (category) {
+    case "movie":
+      return (
+        <ResultList
+          queryKey={key}
+          fetchWindow={(begin) => fetchResultWindow(client, query, "movie", begin)}
+          renderItem={(movie) => <MovieRow movie={movie} />}
+        />
+      );
+    case "person":
+      return (
+        <ResultList
+          queryKey={key}
+          fetchWindow={(begin) => fetchResultWindow(client, query, "person", begin)}
+          renderItem={(person) => <PersonRow person={person} />}
+        />
+      );
+    case "collection":
+      return (
+        <ResultList
+          queryKey={key}
+          fetchWindow={(begin) => fetchResultWindow(client, query, "collection", begin)}
+          renderItem={(collection) => <CollectionCard collection={collection} />}
+        />
+      );
+    case "user":
+      return (
+        <ResultList
+          queryKey={key}
+          fetchWindow={(begin) => fetchResultWindow(client, query, "user", begin)}
+          renderItem={(user) => <UserRow user={user} />}
+        />
+      );
+  }
+}
