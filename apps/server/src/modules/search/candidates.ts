@@ -7,7 +7,7 @@ import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { Database } from "../../db/types.js";
 import { isPostgres, unmatchable } from "./dialect.js";
 import { kindCode, kindRange, kindToken, type SearchKind } from "./documents.js";
-import type { SearchQuery } from "./matcher.js";
+import { type MatchText, matchText, type SearchQuery } from "./matcher.js";
 import { gramToken, skipToken } from "./normalize.js";
 
 type Db = Kysely<Database>;
@@ -52,9 +52,8 @@ function containsLookup(db: Db, kind: SearchKind, column: Column, chars: readonl
   if (unmatchable(db, text)) return null;
   if (chars.length <= 2) return tokenLookup(db, kind, [gramToken(chars)], cap);
   if (isPostgres(db)) {
-    const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     return limited(
-      sql`select id from search_documents where kind = ${kindCode(kind)} and ${sql.ref(column)} like ${pattern}`,
+      sql`select id from search_documents where kind = ${kindCode(kind)} and ${sql.ref(column)} like ${likePattern(text)}`,
       cap,
     );
   }
@@ -69,31 +68,50 @@ function containsLookup(db: Db, kind: SearchKind, column: Column, chars: readonl
   );
 }
 
-/** Token sets (each looked up with AND) whose union covers every text within the query's typos. */
-function fuzzyTokenSets(q: SearchQuery): string[][] {
+/** What one typo lookup requires: every segment as a substring, or (3-character queries) one skip-gram. */
+type TypoBranch = { segments: string[][] } | { skip: [string, string] };
+
+/** Lookups whose union covers every text within the query's typos. */
+function typoBranches(q: SearchQuery): TypoBranch[] {
   const c = q.chars;
   if (c.length === 3) {
     // abc with one edit leaves ab, bc, ac or a?c in the text.
     const [a, b, d] = c as [string, string, string];
-    return [[gramToken([a, b])], [gramToken([b, d])], [gramToken([a, d])], [skipToken(a, d)]];
+    return [{ segments: [[a, b]] }, { segments: [[b, d]] }, { segments: [[a, d]] }, { skip: [a, d] }];
   }
   if (q.maxTypos === 1) {
     // An edit at position i (substituted, deleted, or an insertion before it) keeps q[..i] and q[i+1..] intact.
-    return c.map((_, i) => [...new Set([...substringTokens(c.slice(0, i)), ...substringTokens(c.slice(i + 1))])]);
+    return c.map((_, i) => ({ segments: [c.slice(0, i), c.slice(i + 1)].filter((s) => s.length > 0) }));
   }
   // Two edits touch at most two of five pieces: three are intact, so look up every three pieces together.
   const pieces = [0, 1, 2, 3, 4].map((p) =>
     c.slice(Math.floor((p * c.length) / 5), Math.floor(((p + 1) * c.length) / 5)),
   );
-  const sets: string[][] = [];
+  const branches: TypoBranch[] = [];
   for (let a = 0; a < 5; a++) {
     for (let b = a + 1; b < 5; b++) {
-      for (let d = b + 1; d < 5; d++) {
-        sets.push([...new Set([pieces[a]!, pieces[b]!, pieces[d]!].flatMap(substringTokens))]);
-      }
+      for (let d = b + 1; d < 5; d++) branches.push({ segments: [pieces[a]!, pieces[b]!, pieces[d]!] });
     }
   }
-  return sets;
+  return branches;
+}
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function typoLookup(db: Db, kind: SearchKind, branch: TypoBranch, cap: number): NonNullable<DocIds> {
+  if ("skip" in branch) return tokenLookup(db, kind, [skipToken(...branch.skip)], cap)!;
+  if (!isPostgres(db)) return tokenLookup(db, kind, [...new Set(branch.segments.flatMap(substringTokens))], cap)!;
+  // PostgreSQL: long segments through pg_trgm (rarer trigrams than bigrams make cheaper GIN scans), short ones
+  // through the token array. A segment holding U+0000 matches nothing there, nor then does the branch.
+  if (branch.segments.some((s) => s.includes("\u0000"))) return sql<{ id: number }>`select 0 as id where 1 = 0`;
+  const long = branch.segments.filter((s) => s.length >= 3);
+  const short = branch.segments.filter((s) => s.length < 3).flatMap(substringTokens);
+  const conditions = [
+    sql`kind = ${kindCode(kind)}`,
+    ...long.map((s) => sql`norm like ${likePattern(s.join(""))}`),
+    ...(short.length ? [sql`grams @> ${short.map((t) => kindToken(kind, t))}::text[]`] : []),
+  ];
+  return limited(sql`select id from search_documents where ${sql.join(conditions, sql` and `)}`, cap);
 }
 
 /** k+1 contiguous pieces of the query: a text within k typos contains one of them intact. */
@@ -112,13 +130,30 @@ export function typoPieces(q: SearchQuery): string[] {
 export function candidateDocuments(db: Db, kind: SearchKind, q: SearchQuery, level: number, cap: number): DocIds {
   if (level === 0 || level === 1) return exactOrPrefix(db, kind, q.column, q.key, level === 1, cap);
   if (level === 2) return containsLookup(db, kind, q.column, q.keyChars, cap);
-  const branches = fuzzyTokenSets(q).map((tokens) => tokenLookup(db, kind, tokens, cap)!);
+  const branches = typoBranches(q).map((branch) => typoLookup(db, kind, branch, cap));
   return sql<{ id: number }>`${sql.join(branches, sql` union `)}`;
 }
 
-/** Whether the lookup finds at most `cap` documents (reads at most cap + 1 per branch, index only). */
-export async function isBounded(db: Db, docs: DocIds, cap: number): Promise<boolean> {
-  if (docs === null) return true;
-  const { rows } = await sql<{ n: number }>`select count(*) as n from (${docs}) as c`.execute(db);
-  return Number(rows[0]?.n ?? 0) <= cap;
+/**
+ * The stored texts of the lookup's documents by record id, or null when it finds more than `cap`. SQLite counts
+ * first (index only, cheap); PostgreSQL reads once, as its index scans cost more than the rows they return.
+ */
+export async function boundedTexts(db: Db, docs: DocIds, cap: number): Promise<Map<number, MatchText[]> | null> {
+  const texts = new Map<number, MatchText[]>();
+  if (docs === null) return texts;
+  if (!isPostgres(db)) {
+    const { rows } = await sql<{ n: number }>`select count(*) as n from (${docs}) as c`.execute(db);
+    if (Number(rows[0]?.n ?? 0) > cap) return null;
+  }
+  const { rows } = await sql<{ ref_id: number; norm: string; chosung: string }>`select ref_id, norm, chosung
+    from search_documents where id in (${docs})`.execute(db);
+  if (rows.length > cap) return null;
+  for (const row of rows) {
+    const id = Number(row.ref_id);
+    const text = matchText(row.norm, row.chosung);
+    const list = texts.get(id);
+    if (list) list.push(text);
+    else texts.set(id, [text]);
+  }
+  return texts;
 }

@@ -3,7 +3,6 @@
 // indexes of migration 0003 give that order without sorting).
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { Database } from "../../db/types.js";
-import type { DocIds } from "./candidates.js";
 import { containsText, inIds, unmatchable } from "./dialect.js";
 import { documentId, FIELDS_PER_RECORD, type SearchKind } from "./documents.js";
 import { type MatchText, matchText, type SearchQuery } from "./matcher.js";
@@ -75,21 +74,6 @@ export function containingAny(
 
 /** Records with a text containing the query key: a superset of tiers 0–2. */
 export const containingKey = (db: Db, spec: KindSpec, q: SearchQuery) => containingAny(db, spec, q.column, [q.key]);
-
-/** The stored texts of candidate documents, by record id. */
-export async function candidateTexts(db: Db, docs: NonNullable<DocIds>): Promise<Map<number, MatchText[]>> {
-  const { rows } = await sql<{ ref_id: number; norm: string; chosung: string }>`select ref_id, norm, chosung
-    from search_documents where id in (${docs})`.execute(db);
-  const texts = new Map<number, MatchText[]>();
-  for (const row of rows) {
-    const id = Number(row.ref_id);
-    const text = matchText(row.norm, row.chosung);
-    const list = texts.get(id);
-    if (list) list.push(text);
-    else texts.set(id, [text]);
-  }
-  return texts;
-}
 
 /** Popularity keys (ascending form) of existing records among `ids` that pass the filters. */
 export async function recordOrders(

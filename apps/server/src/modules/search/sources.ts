@@ -3,18 +3,10 @@
 // tiers do not fill the window.
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.js";
-import { candidateDocuments, isBounded, typoPieces } from "./candidates.js";
+import { boundedTexts, candidateDocuments, typoPieces } from "./candidates.js";
 import { bestTier, type SearchQuery } from "./matcher.js";
 import { type Known, listStream, pagedStream, type Ranked, type RankedSource } from "./ranking.js";
-import {
-  candidateTexts,
-  containingAny,
-  type Filters,
-  filterClauses,
-  type KindSpec,
-  recordOrders,
-  selectRecords,
-} from "./records.js";
+import { containingAny, type Filters, filterClauses, type KindSpec, recordOrders, selectRecords } from "./records.js";
 
 export interface SearchContext {
   db: Kysely<Database>;
@@ -38,12 +30,11 @@ export async function recordsUpTo(
   filters: Filters,
 ): Promise<Ranked[] | null> {
   const cap = level >= 3 ? ctx.cap * TYPO_CAP_FACTOR : ctx.cap;
-  const docs = candidateDocuments(ctx.db, spec.kind, ctx.q, level, cap);
-  if (!(await isBounded(ctx.db, docs, cap))) return null;
-  if (docs === null) return [];
+  const texts = await boundedTexts(ctx.db, candidateDocuments(ctx.db, spec.kind, ctx.q, level, cap), cap);
+  if (texts === null) return null;
   const tiers = new Map<number, number>();
-  for (const [id, texts] of await candidateTexts(ctx.db, docs)) {
-    const tier = bestTier(ctx.q, texts, level >= 3);
+  for (const [id, recordTexts] of texts) {
+    const tier = bestTier(ctx.q, recordTexts, level >= 3);
     if (tier !== null && tier <= level) tiers.set(id, tier);
   }
   const orders = await recordOrders(ctx.db, spec, [...tiers.keys()], filters);

@@ -2,7 +2,7 @@
 export const SEARCH = {
   pageTitle: "검색",
   inputLabel: "검색어",
-  placeholder: "작품, 인물, 컬렉션, 사용자를 검색해 보세요",
+  placeholder: "작품, 인물, 컬렉션, 사용자 검색",
   submit: "검색",
   clear: "검색어 지우기",
   tooLong: (max: number) => `검색어는 ${max}자 이내로 입력해 주세요.`,
