@@ -186,6 +186,32 @@ describe("write paths", () => {
   });
 });
 
+describe("collection write paths", () => {
+  it("finds a collection as soon as it is created, under its new title, and not after deletion", async () => {
+    const created = await ctx.services.collections.create(fan.id, {
+      title: "주말 밤 스릴러",
+      overview: null,
+      movie_ids: [],
+    });
+    const find = async (q: string) =>
+      (await get(`/api/search?search_q=${encodeURIComponent(q)}`)).json().collection_list as number[];
+    expect(await find("주말 밤")).toEqual([created.id]);
+    await ctx.services.collections.patch(created.id, fan.id, { title: "새벽 공포 특집", overview: undefined });
+    expect(await find("주말 밤")).toEqual([]);
+    expect(await find("ㅅㅂㄱㅍ")).toEqual([created.id]);
+    await ctx.services.collections.remove(created.id, fan.id);
+    expect(await find("새벽 공포")).toEqual([]);
+    expect(
+      await ctx.db
+        .selectFrom("search_documents")
+        .select("id")
+        .where("ref_id", "=", created.id)
+        .where("kind", "=", 3)
+        .execute(),
+    ).toEqual([]);
+  });
+});
+
 describe("agreement with the definition", () => {
   it("returns, for many queries, exactly the in-memory ranking of every row", async () => {
     const movies = await ctx.db.selectFrom("movies").selectAll().execute();

@@ -73,6 +73,7 @@ export async function writeLoad(options: LoadOptions, ledger: Ledger = emptyLedg
 async function worker(o: LoadOptions, ledger: Ledger, member: LoadMember, w: number): Promise<void> {
   const likes = o.personIds.map((personId) => ({ member, personId, liked: null as boolean | null, pending: false }));
   ledger.likes.push(...likes);
+  let rated = 0;
   for (let i = 0; o.running(); i++) {
     const base = o.bases[(w + i) % o.bases.length]!;
     const op = i % 8;
@@ -87,7 +88,8 @@ async function worker(o: LoadOptions, ledger: Ledger, member: LoadMember, w: num
         if (res.status === 201) ledger.signups.push({ id: (res.body as { id: number }).id, username: tag });
         else record(ledger, path, res);
       } else if (op % 3 === 0) {
-        const movieId = o.movieIds[Math.floor(i / 3) % o.movieIds.length]!;
+        // Each rating goes to the next movie of the lane: a pair is rated again only after a full round.
+        const movieId = o.movieIds[rated++ % o.movieIds.length]!;
         const rating = ((i % 10) + 1) / 2;
         path = `/api/reviews/movie/${movieId}/mine`;
         const res = await api(base, "PUT", path, { token: member.token, body: { rating } });

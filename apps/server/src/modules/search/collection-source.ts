@@ -98,7 +98,7 @@ export function collectionSource(ctx: SearchContext, movies: RecordSource): Rank
     const movie = await movies.known();
     if (movie.upTo < movieLevel) return null;
     const movieTier = new Map(movie.items.filter((m) => m.tier <= movieLevel).map((m) => [m.id, m.tier]));
-    const holders = await holdersOf(ctx, [...movieTier.keys()], ctx.cap * HOLDERS_PER_CANDIDATE);
+    const holders = await holdersOf(ctx, [...movieTier.keys()], ctx.cap("collection") * HOLDERS_PER_CANDIDATE);
     if (holders === null) return null;
     const titled = new Set((await titleKnown()).items.map((c) => c.id));
     const reached = new Map<number, Ranked>();

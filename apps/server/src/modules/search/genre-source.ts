@@ -45,7 +45,8 @@ const SMALL_GENRE_FACTOR = 2;
 const GENRE_SCAN_MAX = 12000;
 
 export function genreSource(ctx: SearchContext, movies: RecordSource, genreId: number): RankedSource {
-  const { db, q, cap } = ctx;
+  const { db, q } = ctx;
+  const cap = ctx.cap("movie");
   const inGenre = filterClauses({ genreId });
   const fuzzy = q.maxTypos > 0;
   const genreIndex = sql`movie_genres g join movies t on t.id = g.movie_id`;

@@ -1,10 +1,11 @@
 // GET /api/search (API.md §4.10): validation, then one ranked window per list over the search indexes.
 import { codePointLength, type ExpandedSearchResult, SEARCH_QUERY_MAX, type SearchResult } from "@moviepedia/contract";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Database } from "../../db/types.js";
 import { ApiError } from "../../http/errors.js";
 import { parseWindow, type Window } from "../../http/window.js";
 import { collectionSource } from "./collection-source.js";
+import type { SearchKind } from "./documents.js";
 import { expandResult } from "./expand.js";
 import { genreSource, matchingGenres } from "./genre-source.js";
 import { parseQuery } from "./matcher.js";
@@ -20,11 +21,39 @@ export interface SearchParams {
 }
 
 export interface SearchOptions {
-  /** Candidate documents an index lookup may return before a popularity scan takes over (see ranking.ts). */
+  /** A fixed candidate bound for every kind instead of the one sized to the tables (tests force the scans with it). */
   candidateCap?: number;
 }
 
-const DEFAULT_CAP = 1000;
+/**
+ * An index lookup is worth reading whole up to about √(window end × table rows) candidates: beyond that a scan in
+ * popularity order, which needs about window end × rows / candidates rows, is cheaper.
+ */
+const CAP_FACTOR = 1.5;
+const MIN_CAP = 200;
+const MAX_CAP = 3000;
+
+const TABLES: Record<SearchKind, "movies" | "people" | "collections" | "users"> = {
+  movie: "movies",
+  person: "people",
+  collection: "collections",
+  user: "users",
+};
+
+async function candidateCaps(db: Kysely<Database>, need: number): Promise<(kind: SearchKind) => number> {
+  // The largest id stands in for the row count: one index probe per table.
+  const kinds = Object.keys(TABLES) as SearchKind[];
+  const { rows } = await sql<Record<SearchKind, number | null>>`select ${sql.join(
+    kinds.map((kind) => sql`(select max(id) from ${sql.table(TABLES[kind])}) as ${sql.ref(kind)}`),
+  )}`.execute(db);
+  const caps = new Map(
+    kinds.map((kind) => {
+      const size = Number(rows[0]?.[kind] ?? 0);
+      return [kind, Math.min(MAX_CAP, Math.max(MIN_CAP, Math.round(CAP_FACTOR * Math.sqrt(need * size))))];
+    }),
+  );
+  return (kind) => caps.get(kind)!;
+}
 
 function parseParams(params: SearchParams): { text: string; window: Window; expand: boolean } {
   if (params.search_q === undefined) throw new ApiError("MISSING_FIELD", "Parameter 'search_q' is required.");
@@ -41,10 +70,10 @@ function parseParams(params: SearchParams): { text: string; window: Window; expa
 }
 
 export function createSearchService(db: Kysely<Database>, options: SearchOptions = {}) {
-  const cap = options.candidateCap ?? DEFAULT_CAP;
-
   async function search(params: SearchParams, callerId: number | null): Promise<SearchResult | ExpandedSearchResult> {
     const { text, window, expand } = parseParams(params);
+    const fixed = options.candidateCap;
+    const cap = fixed === undefined ? await candidateCaps(db, window.offset + window.limit) : () => fixed;
     const ctx: SearchContext = { db, q: parseQuery(text), cap };
     const movies = recordSource(ctx, KINDS.movie);
     const [movieList, participantList, collectionList, userList, genres] = await Promise.all([

@@ -4,6 +4,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.js";
 import { boundedTexts, candidateDocuments, typoPieces } from "./candidates.js";
+import type { SearchKind } from "./documents.js";
 import { bestTier, type SearchQuery } from "./matcher.js";
 import { type Known, listStream, pagedStream, type Ranked, type RankedSource } from "./ranking.js";
 import { containingAny, type Filters, filterClauses, type KindSpec, recordOrders, selectRecords } from "./records.js";
@@ -11,8 +12,8 @@ import { containingAny, type Filters, filterClauses, type KindSpec, recordOrders
 export interface SearchContext {
   db: Kysely<Database>;
   q: SearchQuery;
-  /** Most candidate documents an index lookup may return before the popularity scan takes over. */
-  cap: number;
+  /** Most candidate documents an index lookup of a kind may return before the popularity scan takes over. */
+  cap: (kind: SearchKind) => number;
 }
 
 /** Typo candidates are only texts (no records read until they match): the typo level may read more of them. */
@@ -29,7 +30,7 @@ export async function recordsUpTo(
   level: number,
   filters: Filters,
 ): Promise<Ranked[] | null> {
-  const cap = level >= 3 ? ctx.cap * TYPO_CAP_FACTOR : ctx.cap;
+  const cap = ctx.cap(spec.kind) * (level >= 3 ? TYPO_CAP_FACTOR : 1);
   const texts = await boundedTexts(ctx.db, candidateDocuments(ctx.db, spec.kind, ctx.q, level, cap), cap);
   if (texts === null) return null;
   const tiers = new Map<number, number>();
