@@ -7,7 +7,7 @@ import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { Database } from "../../db/types.js";
 import { isPostgres, unmatchable } from "./dialect.js";
 import { kindCode, kindRange, kindToken, type SearchKind } from "./documents.js";
-import { type MatchText, matchText, type SearchQuery } from "./matcher.js";
+import type { SearchQuery } from "./matcher.js";
 import { gramToken, skipToken } from "./normalize.js";
 
 type Db = Kysely<Database>;
@@ -68,8 +68,11 @@ function containsLookup(db: Db, kind: SearchKind, column: Column, chars: readonl
   );
 }
 
-/** What one typo lookup requires: every segment as a substring, or (3-character queries) one skip-gram. */
-type TypoBranch = { segments: string[][] } | { skip: [string, string] };
+/**
+ * What one typo lookup requires: every segment as a substring, and — when given — one of `anyOf` (tokens that
+ * pin down the edit's position); or, for 3-character queries, one skip-gram.
+ */
+type TypoBranch = { segments: string[][]; anyOf?: string[] } | { skip: [string, string] };
 
 /** Lookups whose union covers every text within the query's typos. */
 function typoBranches(q: SearchQuery): TypoBranch[] {
@@ -80,8 +83,14 @@ function typoBranches(q: SearchQuery): TypoBranch[] {
     return [{ segments: [[a, b]] }, { segments: [[b, d]] }, { segments: [[a, d]] }, { skip: [a, d] }];
   }
   if (q.maxTypos === 1) {
-    // An edit at position i (substituted, deleted, or an insertion before it) keeps q[..i] and q[i+1..] intact.
-    return c.map((_, i) => ({ segments: [c.slice(0, i), c.slice(i + 1)].filter((s) => s.length > 0) }));
+    // One edit at position i keeps q[..i] and q[i+1..] intact, and around it leaves q[i-1]?q[i+1] (substituted),
+    // q[i-1]q[i+1] (deleted) or q[i-1]?q[i] (a character inserted before q[i]).
+    return c.map((_, i) => {
+      const segments = [c.slice(0, i), c.slice(i + 1)].filter((s) => s.length > 0);
+      if (i === 0 || i === c.length - 1) return { segments };
+      const [before, at, after] = [c[i - 1]!, c[i]!, c[i + 1]!];
+      return { segments, anyOf: [skipToken(before, after), gramToken([before, after]), skipToken(before, at)] };
+    });
   }
   // Two edits touch at most two of five pieces: three are intact, so look up every three pieces together.
   const pieces = [0, 1, 2, 3, 4].map((p) =>
@@ -100,7 +109,12 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 
 function typoLookup(db: Db, kind: SearchKind, branch: TypoBranch, cap: number): NonNullable<DocIds> {
   if ("skip" in branch) return tokenLookup(db, kind, [skipToken(...branch.skip)], cap)!;
-  if (!isPostgres(db)) return tokenLookup(db, kind, [...new Set(branch.segments.flatMap(substringTokens))], cap)!;
+  const anyOf = (branch.anyOf ?? []).map((token) => kindToken(kind, token));
+  if (!isPostgres(db)) {
+    const all = [...new Set(branch.segments.flatMap(substringTokens))].map((token) => kindToken(kind, token));
+    const query = [...all, ...(anyOf.length ? [`(${anyOf.join(" OR ")})`] : [])].join(" AND ");
+    return limited(sql`select rowid as id from search_grams where search_grams match ${query}`, cap);
+  }
   // PostgreSQL: long segments through pg_trgm (rarer trigrams than bigrams make cheaper GIN scans), short ones
   // through the token array. A segment holding U+0000 matches nothing there, nor then does the branch.
   if (branch.segments.some((s) => s.includes("\u0000"))) return sql<{ id: number }>`select 0 as id where 1 = 0`;
@@ -110,6 +124,7 @@ function typoLookup(db: Db, kind: SearchKind, branch: TypoBranch, cap: number): 
     sql`kind = ${kindCode(kind)}`,
     ...long.map((s) => sql`norm like ${likePattern(s.join(""))}`),
     ...(short.length ? [sql`grams @> ${short.map((t) => kindToken(kind, t))}::text[]`] : []),
+    ...(anyOf.length ? [sql`grams && ${anyOf}::text[]`] : []),
   ];
   return limited(sql`select id from search_documents where ${sql.join(conditions, sql` and `)}`, cap);
 }
@@ -134,26 +149,13 @@ export function candidateDocuments(db: Db, kind: SearchKind, q: SearchQuery, lev
   return sql<{ id: number }>`${sql.join(branches, sql` union `)}`;
 }
 
-/**
- * The stored texts of the lookup's documents by record id, or null when it finds more than `cap`. SQLite counts
- * first (index only, cheap); PostgreSQL reads once, as its index scans cost more than the rows they return.
- */
-export async function boundedTexts(db: Db, docs: DocIds, cap: number): Promise<Map<number, MatchText[]> | null> {
-  const texts = new Map<number, MatchText[]>();
-  if (docs === null) return texts;
-  if (!isPostgres(db)) {
-    const { rows } = await sql<{ n: number }>`select count(*) as n from (${docs}) as c`.execute(db);
-    if (Number(rows[0]?.n ?? 0) > cap) return null;
-  }
-  const { rows } = await sql<{ ref_id: number; norm: string; chosung: string }>`select ref_id, norm, chosung
-    from search_documents where id in (${docs})`.execute(db);
-  if (rows.length > cap) return null;
-  for (const row of rows) {
-    const id = Number(row.ref_id);
-    const text = matchText(row.norm, row.chosung);
-    const list = texts.get(id);
-    if (list) list.push(text);
-    else texts.set(id, [text]);
-  }
-  return texts;
+/** How many documents the lookup finds, counting at most max + 1 per branch (index only). */
+export async function countDocuments(db: Db, docs: NonNullable<DocIds>, max: number): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select count(*) as n from (${docs}) as c`.execute(db);
+  return Math.min(Number(rows[0]?.n ?? 0), max + 1);
+}
+
+/** Whether the lookup finds at most `cap` documents. */
+export async function isBounded(db: Db, docs: DocIds, cap: number): Promise<boolean> {
+  return docs === null || (await countDocuments(db, docs, cap)) <= cap;
 }

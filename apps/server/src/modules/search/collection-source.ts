@@ -2,9 +2,9 @@
 // at tier 0–2 (ranked 4 + that movie tier); popularity = likes_count, movie_count, id.
 import { type RawBuilder, sql } from "kysely";
 import { typoPieces } from "./candidates.js";
-import { containsText, inIds, unmatchable } from "./dialect.js";
+import { containsText, inIds, isPostgres, unmatchable } from "./dialect.js";
 import { bestTier, exactTier, matchText } from "./matcher.js";
-import { listStream, pagedStream, type Known, type Ranked, type RankedSource, type RankStream } from "./ranking.js";
+import { type Known, lazyStream, listStream, pagedStream, type Ranked, type RankedSource } from "./ranking.js";
 import { containingAny, documentIdOf, KINDS, selectRecords } from "./records.js";
 import { knownRecords, type RecordSource, type SearchContext } from "./sources.js";
 
@@ -17,9 +17,20 @@ const MOVIE_ONLY = 4;
  */
 const notIndexed = (column: RawBuilder<unknown>) => sql`+${column}`;
 
-/** Join condition: `d` is one of the documents (title, original title) of the movie in `movieColumn`. */
-const movieDocuments = (movieColumn: RawBuilder<unknown>) =>
-  sql`d.id between ${documentIdOf("movie", 0, movieColumn)} and ${documentIdOf("movie", 1, movieColumn)}`;
+/**
+ * Join condition: `d` is one of the documents (title, original title) of the movie in `movieColumn` (a range is
+ * one probe on SQLite; PostgreSQL only probes the index with a list).
+ */
+function movieDocuments(db: SearchContext["db"], movieColumn: RawBuilder<unknown>) {
+  const [title, original] = [0, 1].map((field) => documentIdOf("movie", field, movieColumn));
+  return isPostgres(db) ? sql`d.id = any(array[${title}, ${original}])` : sql`d.id between ${title} and ${original}`;
+}
+
+/**
+ * "Some row exists", written as a scalar subquery: PostgreSQL may turn an EXISTS under OR into one hashed pass
+ * over every collection's links, where a scan in popularity order wants a few probes per collection it reads.
+ */
+const anyRow = (query: RawBuilder<unknown>) => sql`(${query} limit 1) is not null`;
 
 /** Links of the given movies with their collections' popularity keys; null when there are more than `max`. */
 async function holdersOf(ctx: SearchContext, movieIds: readonly number[], max: number) {
@@ -55,7 +66,7 @@ async function movieTiers(ctx: SearchContext, collectionIds: readonly number[], 
   }
   if (unmatchable(db, q.key)) return best;
   const { rows } = await sql<{ collection_id: number; norm: string; chosung: string }>`select cm.collection_id,
-    d.norm, d.chosung from collection_movies cm join search_documents d on ${movieDocuments(sql`cm.movie_id`)}
+    d.norm, d.chosung from collection_movies cm join search_documents d on ${movieDocuments(db, sql`cm.movie_id`)}
     where ${inIds(db, sql.ref("cm.collection_id"), collectionIds)} and ${containsText(db, sql.ref(`d.${q.column}`), q.key)}`.execute(
     db,
   );
@@ -127,14 +138,14 @@ export function collectionSource(ctx: SearchContext, movies: RecordSource): Rank
     if (known) {
       // The matching movies are known: a membership test per link instead of a text test per movie.
       throughMovies = known.size
-        ? sql`exists (select 1 from collection_movies cm where cm.collection_id = t.id
-            and ${inIds(db, notIndexed(sql.ref("cm.movie_id")), [...known.keys()])})`
+        ? anyRow(sql`select 1 from collection_movies cm where cm.collection_id = t.id
+            and ${inIds(db, notIndexed(sql.ref("cm.movie_id")), [...known.keys()])}`)
         : sql`1 = 0`;
     } else {
       throughMovies = unmatchable(db, q.key)
         ? sql`1 = 0`
-        : sql`exists (select 1 from collection_movies cm join search_documents d on ${movieDocuments(sql`cm.movie_id`)}
-            where cm.collection_id = t.id and ${containsText(db, sql.ref(`d.${q.column}`), q.key)})`;
+        : anyRow(sql`select 1 from collection_movies cm join search_documents d on ${movieDocuments(db, sql`cm.movie_id`)}
+            where cm.collection_id = t.id and ${containsText(db, sql.ref(`d.${q.column}`), q.key)}`);
     }
     const titled = containingAny(db, spec, q.column, typos ? typoPieces(q) : [q.key]);
     return sql`(${titled} or ${throughMovies})`;
@@ -169,22 +180,18 @@ export function collectionSource(ctx: SearchContext, movies: RecordSource): Rank
       // Title typos need the typo pieces in SQL; that scan covers every tier.
       if (tier <= 3) return scan(fuzzy && tier === 3);
       // Through movies: the links of the known matching movies (usually few), else a scan.
-      let inner: RankStream | undefined;
-      return {
-        covers: (t) => t >= MOVIE_ONLY && t <= tier,
-        async next(wanted) {
-          if (!inner) {
-            const reached = await reachedThrough(tier - MOVIE_ONLY);
-            inner = reached
-              ? listStream(
-                  () => true,
-                  async () => reached,
-                )
-              : scan(false);
-          }
-          return inner.next(wanted);
+      return lazyStream(
+        (t) => t >= MOVIE_ONLY && t <= tier,
+        async () => {
+          const reached = await reachedThrough(tier - MOVIE_ONLY);
+          return reached
+            ? listStream(
+                () => true,
+                async () => reached,
+              )
+            : scan(false);
         },
-      };
+      );
     },
   };
 }

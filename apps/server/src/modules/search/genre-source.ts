@@ -3,10 +3,12 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../db/types.js";
 import { inIds } from "./dialect.js";
-import { bestTier, exactTier, type SearchQuery } from "./matcher.js";
+import { candidateDocuments } from "./candidates.js";
+import { documentId, FIELDS_PER_RECORD } from "./documents.js";
+import { bestTier, exactTier, type MatchText, matchText, type SearchQuery } from "./matcher.js";
 import { choseongKey, normalizeText } from "./normalize.js";
 import { pagedStream, type Known, type RankedSource } from "./ranking.js";
-import { containingAny, filterClauses, KINDS, selectRecords } from "./records.js";
+import { containingAny, filterClauses, KINDS, recordOrders, selectRecords } from "./records.js";
 import type { RecordSource, SearchContext } from "./sources.js";
 
 const NOT_MATCHING = 4;
@@ -43,8 +45,74 @@ export async function matchingGenres(db: Kysely<Database>, q: SearchQuery): Prom
 const SMALL_GENRE_FACTOR = 2;
 /** Without typos, a genre up to this size is scanned through its own index for its movies containing the key. */
 const GENRE_SCAN_MAX = 12000;
+/** Most movie candidates joined with a genre to find its matching movies. */
+const JOIN_MAX = 20000;
 
-export function genreSource(ctx: SearchContext, movies: RecordSource, genreId: number): RankedSource {
+/**
+ * Movie candidates joined with the matched genres, shared by their lists: one pass over the candidates finds the
+ * matching movies of every genre (each candidate costs a genre probe; only members have their document read).
+ */
+function genreJoin(ctx: SearchContext, genreIds: readonly number[]) {
+  const { db, q } = ctx;
+  const counts = new Map<number, Promise<number>>();
+  const joins = new Map<number, Promise<Map<number, Map<number, MatchText[]>>>>();
+
+  const count = (level: number) => {
+    let found = counts.get(level);
+    if (!found) {
+      const docs = candidateDocuments(db, "movie", q, level, JOIN_MAX);
+      found = docs
+        ? sql<{ n: number }>`select count(*) as n from (${docs}) as c`
+            .execute(db)
+            .then((r) => Number(r.rows[0]?.n ?? 0))
+        : Promise.resolve(0);
+      counts.set(level, found);
+    }
+    return found;
+  };
+
+  const join = (level: number) => {
+    let found = joins.get(level);
+    if (!found) {
+      found = (async () => {
+        const byGenre = new Map<number, Map<number, MatchText[]>>(genreIds.map((id) => [id, new Map()]));
+        const docs = candidateDocuments(db, "movie", q, level, JOIN_MAX);
+        if (!docs) return byGenre;
+        const movieOf = sql`(c.id - ${sql.lit(documentId("movie", 0, 0))}) / ${sql.lit(FIELDS_PER_RECORD)}`;
+        const { rows } = await sql<{ genre_id: number; ref_id: number; norm: string; chosung: string }>`select
+            g.genre_id, d.ref_id, d.norm, d.chosung
+          from (${docs}) c join movie_genres g on g.movie_id = ${movieOf} and ${inIds(db, sql.ref("g.genre_id"), genreIds)}
+          join search_documents d on d.id = c.id`.execute(db);
+        for (const row of rows) {
+          const movies = byGenre.get(Number(row.genre_id))!;
+          const id = Number(row.ref_id);
+          movies.set(id, [...(movies.get(id) ?? []), matchText(row.norm, row.chosung)]);
+        }
+        return byGenre;
+      })();
+      joins.set(level, found);
+    }
+    return found;
+  };
+
+  return { count, join };
+}
+
+/** The genre lists of the matched genres. */
+export function genreSources(ctx: SearchContext, movies: RecordSource, genres: readonly Genre[]): RankedSource[] {
+  const shared = genreJoin(
+    ctx,
+    genres.map((g) => g.id),
+  );
+  return genres.map((genre) => genreSource(ctx, movies, genre.id, shared));
+}
+
+function genreSource(
+  ctx: SearchContext,
+  movies: RecordSource,
+  genreId: number,
+  shared: ReturnType<typeof genreJoin>,
+): RankedSource {
   const { db, q } = ctx;
   const cap = ctx.cap("movie");
   const inGenre = filterClauses({ genreId });
@@ -68,6 +136,22 @@ export function genreSource(ctx: SearchContext, movies: RecordSource, genreId: n
       : { upTo: NOT_MATCHING, items };
   }
 
+  /**
+   * Every matching movie of the genre from the shared join of the movie lookup of `level`, when that lookup has at
+   * most `max` documents.
+   */
+  async function candidatesInGenre(level: number, max: number): Promise<Known | null> {
+    if ((await shared.count(level)) > max) return null;
+    const texts = (await shared.join(level)).get(genreId) ?? new Map<number, MatchText[]>();
+    const tiers = new Map<number, number>();
+    for (const [id, list] of texts) {
+      const tier = bestTier(q, list, level >= 3);
+      if (tier !== null) tiers.set(id, tier);
+    }
+    const orders = await recordOrders(db, spec, [...tiers.keys()]);
+    return { upTo: NOT_MATCHING - 1, items: [...orders].map(([id, order]) => ({ id, tier: tiers.get(id)!, order })) };
+  }
+
   async function known(): Promise<Known> {
     const movie = await movies.known();
     const typos = movie.upTo === 2 && fuzzy ? await movies.typoKnown() : null;
@@ -76,6 +160,9 @@ export function genreSource(ctx: SearchContext, movies: RecordSource, genreId: n
     if (!complete) {
       const size = await genreSize(GENRE_SCAN_MAX);
       if (size <= cap * SMALL_GENRE_FACTOR) return throughGenre(false);
+      // A scanned genre row costs about twice a joined candidate: join while the candidates are fewer.
+      const joined = await candidatesInGenre(fuzzy ? 3 : 2, Math.min(2 * size, JOIN_MAX));
+      if (joined) return joined;
       if (!fuzzy && size <= GENRE_SCAN_MAX) return throughGenre(true);
     }
     const candidates = typos ?? movie.items;

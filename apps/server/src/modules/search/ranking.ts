@@ -129,3 +129,15 @@ export function listStream(covers: (tier: number) => boolean, load: () => Promis
     },
   };
 }
+
+/** A stream chosen when first read (the choice may need a lookup that is wasted if the stream is never read). */
+export function lazyStream(covers: (tier: number) => boolean, choose: () => Promise<RankStream>): RankStream {
+  let inner: Promise<RankStream> | undefined;
+  return {
+    covers,
+    async next(wanted) {
+      inner ??= choose();
+      return (await inner).next(wanted);
+    },
+  };
+}

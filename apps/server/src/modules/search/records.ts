@@ -3,6 +3,7 @@
 // indexes of migration 0003 give that order without sorting).
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { Database } from "../../db/types.js";
+import type { DocIds } from "./candidates.js";
 import { containsText, inIds, unmatchable } from "./dialect.js";
 import { documentId, FIELDS_PER_RECORD, type SearchKind } from "./documents.js";
 import { type MatchText, matchText, type SearchQuery } from "./matcher.js";
@@ -74,6 +75,32 @@ export function containingAny(
 
 /** Records with a text containing the query key: a superset of tiers 0–2. */
 export const containingKey = (db: Db, spec: KindSpec, q: SearchQuery) => containingAny(db, spec, q.column, [q.key]);
+
+/**
+ * The records of candidate documents, with the candidates' texts and the records' popularity keys, in one read
+ * (a document and a record probe per candidate); records failing the filters are left out.
+ */
+export async function candidateRecords(
+  db: Db,
+  spec: KindSpec,
+  docs: NonNullable<DocIds>,
+  filters: Filters,
+): Promise<RecordRow[]> {
+  const [p1, p2] = spec.popularity.map((c) => sql.ref(`t.${c}`));
+  const where = [sql`d.id in (${docs})`, ...filterClauses(filters)];
+  const { rows } = await sql<{ id: number; p1: number; p2: number; norm: string; chosung: string }>`select t.id,
+      ${p1} as p1, ${p2} as p2, d.norm, d.chosung
+    from search_documents d join ${sql.table(spec.table)} t on t.id = d.ref_id
+    where ${sql.join(where, sql` and `)}`.execute(db);
+  const records = new Map<number, RecordRow>();
+  for (const row of rows) {
+    const id = Number(row.id);
+    let record = records.get(id);
+    if (!record) records.set(id, (record = { id, order: [-Number(row.p1), -Number(row.p2), id], texts: [] }));
+    record.texts.push(matchText(row.norm, row.chosung));
+  }
+  return [...records.values()];
+}
 
 /** Popularity keys (ascending form) of existing records among `ids` that pass the filters. */
 export async function recordOrders(

@@ -7,7 +7,7 @@ import { parseWindow, type Window } from "../../http/window.js";
 import { collectionSource } from "./collection-source.js";
 import type { SearchKind } from "./documents.js";
 import { expandResult } from "./expand.js";
-import { genreSource, matchingGenres } from "./genre-source.js";
+import { genreSources, matchingGenres } from "./genre-source.js";
 import { parseQuery } from "./matcher.js";
 import { rankWindow } from "./ranking.js";
 import { KINDS } from "./records.js";
@@ -29,7 +29,7 @@ export interface SearchOptions {
  * An index lookup is worth reading whole up to about √(window end × table rows) candidates: beyond that a scan in
  * popularity order, which needs about window end × rows / candidates rows, is cheaper.
  */
-const CAP_FACTOR = 1.5;
+const CAP_FACTOR = 0.8;
 const MIN_CAP = 200;
 const MAX_CAP = 3000;
 
@@ -83,7 +83,7 @@ export function createSearchService(db: Kysely<Database>, options: SearchOptions
       rankWindow(recordSource(ctx, KINDS.user, { callerId }), window),
       matchingGenres(db, ctx.q),
     ]);
-    const genreLists = await Promise.all(genres.map((g) => rankWindow(genreSource(ctx, movies, g.id), window)));
+    const genreLists = await Promise.all(genreSources(ctx, movies, genres).map((g) => rankWindow(g, window)));
     const result: SearchResult = {
       movie_list: movieList,
       participant_list: participantList,

@@ -1,13 +1,30 @@
 // Ranked sources for the lists whose records are searched by their own texts: movies, people and users (and
 // collection titles). Tiers 0–2 come from the bounded index lookups; the typo tier is looked up only when those
 // tiers do not fill the window.
-import type { Kysely } from "kysely";
+import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { Database } from "../../db/types.js";
-import { boundedTexts, candidateDocuments, typoPieces } from "./candidates.js";
-import type { SearchKind } from "./documents.js";
+import { candidateDocuments, countDocuments, isBounded, typoPieces } from "./candidates.js";
+import { isPostgres } from "./dialect.js";
+import { documentId, FIELDS_PER_RECORD, type SearchKind } from "./documents.js";
 import { bestTier, type SearchQuery } from "./matcher.js";
-import { type Known, listStream, pagedStream, type Ranked, type RankedSource } from "./ranking.js";
-import { containingAny, type Filters, filterClauses, type KindSpec, recordOrders, selectRecords } from "./records.js";
+import {
+  type Known,
+  lazyStream,
+  listStream,
+  pagedStream,
+  type Ranked,
+  type RankedSource,
+  type RankStream,
+} from "./ranking.js";
+import {
+  candidateRecords,
+  containingAny,
+  type Filters,
+  filterClauses,
+  type KindSpec,
+  type RecordRow,
+  selectRecords,
+} from "./records.js";
 
 export interface SearchContext {
   db: Kysely<Database>;
@@ -16,13 +33,26 @@ export interface SearchContext {
   cap: (kind: SearchKind) => number;
 }
 
-/** Typo candidates are only texts (no records read until they match): the typo level may read more of them. */
+/** Candidates of a 3-character query's typo lookup between these bounds are read by a restricted scan. */
+const RESTRICTED_SCAN_MIN = 300;
+const RESTRICTED_SCAN_MAX = 30000;
+
+/** The typo level's candidate bound, relative to the others': its lookups cover four tiers. */
 export const TYPO_CAP_FACTOR = 2;
 
+/** Records at most `level`, with their exact tiers. */
+function rankRows(q: SearchQuery, rows: readonly RecordRow[], level: number): Ranked[] {
+  const items: Ranked[] = [];
+  for (const row of rows) {
+    const tier = bestTier(q, row.texts, level >= 3);
+    if (tier !== null && tier <= level) items.push({ id: row.id, tier, order: row.order });
+  }
+  return items;
+}
+
 /**
- * Every record at most `level` when that level's lookup is small enough, else null. Candidate texts are tiered
- * first, then only the matches' popularity is read: a record's best field at or under the level is always among
- * the candidates, so the candidates alone give its tier.
+ * Every record at most `level` when that level's lookup is small enough, else null. A record's best field at or
+ * under the level is always among the candidates, so the candidates alone give its tier.
  */
 export async function recordsUpTo(
   ctx: SearchContext,
@@ -31,15 +61,10 @@ export async function recordsUpTo(
   filters: Filters,
 ): Promise<Ranked[] | null> {
   const cap = ctx.cap(spec.kind) * (level >= 3 ? TYPO_CAP_FACTOR : 1);
-  const texts = await boundedTexts(ctx.db, candidateDocuments(ctx.db, spec.kind, ctx.q, level, cap), cap);
-  if (texts === null) return null;
-  const tiers = new Map<number, number>();
-  for (const [id, recordTexts] of texts) {
-    const tier = bestTier(ctx.q, recordTexts, level >= 3);
-    if (tier !== null && tier <= level) tiers.set(id, tier);
-  }
-  const orders = await recordOrders(ctx.db, spec, [...tiers.keys()], filters);
-  return [...orders].map(([id, order]) => ({ id, tier: tiers.get(id)!, order }));
+  const docs = candidateDocuments(ctx.db, spec.kind, ctx.q, level, cap);
+  if (!(await isBounded(ctx.db, docs, cap))) return null;
+  if (docs === null) return [];
+  return rankRows(ctx.q, await candidateRecords(ctx.db, spec, docs, filters), level);
 }
 
 /** The highest level from `maxLevel` down whose lookup is small enough. */
@@ -69,15 +94,44 @@ export function recordSource(ctx: SearchContext, spec: KindSpec, filters: Filter
   let typos: Promise<Ranked[] | null> | undefined;
   const typoKnown = () => (typos ??= fuzzy ? recordsUpTo(ctx, spec, 3, filters) : Promise.resolve(null));
 
-  /** Records in popularity order with a text containing one of `needles`, tiered (with typos when `fuzzy`). */
-  const scan = (covers: (tier: number) => boolean, needles: string[], withTypos: boolean) => {
-    const where = [...filterClauses(filters), containingAny(ctx.db, spec, ctx.q.column, needles)];
+  /**
+   * Records in popularity order with a text containing one of `needles` (or passing `restricted` instead), tiered
+   * (with typos when `withTypos`).
+   */
+  const scan = (
+    covers: (tier: number) => boolean,
+    needles: string[],
+    withTypos: boolean,
+    restricted: RawBuilder<unknown> | null = null,
+  ) => {
+    const where = [...filterClauses(filters), restricted ?? containingAny(ctx.db, spec, ctx.q.column, needles)];
     return pagedStream(covers, async (offset, limit) => {
       const rows = await selectRecords(ctx.db, spec, where, { offset, limit });
       const records = rows.map((row) => ({ id: row.id, tier: bestTier(ctx.q, row.texts, withTypos) }));
       return { rows: rows.length, records };
     });
   };
+
+  /**
+   * A 3-character query's typo lookup is exact (every candidate matches): past a few hundred candidates, a scan of
+   * the rank index restricted to them stops after the few matches wanted instead of reading them all.
+   */
+  async function threeCharacterTypos(): Promise<RankStream> {
+    const docs = candidateDocuments(ctx.db, spec.kind, ctx.q, 3, RESTRICTED_SCAN_MAX);
+    const count = docs ? await countDocuments(ctx.db, docs, RESTRICTED_SCAN_MAX) : 0;
+    const listed = count <= RESTRICTED_SCAN_MIN ? await typoKnown() : null;
+    if (listed)
+      return listStream(
+        () => true,
+        () => Promise.resolve(listed),
+      );
+    const refOf = sql`(c.id - ${sql.lit(documentId(spec.kind, 0, 0))}) / ${sql.lit(FIELDS_PER_RECORD)}`;
+    // SQLite: the unary plus makes it test membership while reading the rank index rather than read every
+    // candidate; PostgreSQL hashes the candidates either way, unless the plus hides the join from it.
+    const id = isPostgres(ctx.db) ? sql`t.id` : sql`+t.id`;
+    const restricted = count <= RESTRICTED_SCAN_MAX && docs ? sql`${id} in (select ${refOf} from (${docs}) c)` : null;
+    return scan(() => true, typoPieces(ctx.q), true, restricted);
+  }
 
   return {
     tierCount: fuzzy ? 4 : 3,
@@ -87,23 +141,19 @@ export function recordSource(ctx: SearchContext, spec: KindSpec, filters: Filter
       // Tiers 0–2: texts containing the key.
       if (tier <= 2) return scan((t) => t <= 2, [ctx.q.key], false);
       // The typo tier: the bounded typo lookup, else texts holding one of the typo pieces (one is always intact).
-      let fallback: ReturnType<typeof scan> | undefined;
-      let first = true;
-      const enumerated = listStream(
+      return lazyStream(
         () => true,
-        async () => (await typoKnown()) ?? [],
-      );
-      return {
-        covers: () => true,
-        async next(wanted) {
-          if (first) {
-            first = false;
-            if ((await typoKnown()) !== null) return enumerated.next(wanted);
-            fallback = scan(() => true, typoPieces(ctx.q), true);
-          }
-          return fallback ? fallback.next(wanted) : enumerated.next(wanted);
+        async () => {
+          if (ctx.q.chars.length === 3) return threeCharacterTypos();
+          const listed = await typoKnown();
+          return listed
+            ? listStream(
+                () => true,
+                async () => listed,
+              )
+            : scan(() => true, typoPieces(ctx.q), true);
         },
-      };
+      );
     },
   };
 }
