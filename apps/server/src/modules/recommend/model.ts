@@ -2,6 +2,7 @@
 // variances plus the member prior needed for fold-in. Arrays travel as base64 of their little-endian bytes, so a
 // 100,000-movie model is one compact text value that every instance decodes the same way.
 import type { TrainedFactors } from "./als.js";
+import { indexOfSorted } from "../../lib/sorted.js";
 
 /** Bumped when the payload layout or the training method changes: older models are then retrained. */
 export const MODEL_FORMAT = 1;
@@ -110,15 +111,5 @@ export function decodeModel(row: {
 
 /** Row of `movieId` in the model, or −1 (binary search over the sorted ids). */
 export function modelRow(model: ServedModel, movieId: number): number {
-  const ids = model.movieIds;
-  let lo = 0;
-  let hi = ids.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    const v = ids[mid]!;
-    if (v === movieId) return mid;
-    if (v < movieId) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return -1;
+  return indexOfSorted(model.movieIds, movieId);
 }

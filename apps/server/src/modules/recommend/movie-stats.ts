@@ -8,6 +8,7 @@ import type { Database } from "../../db/types.js";
 import type { Clock } from "../../lib/time.js";
 import type { RatingTotals } from "./fold-in.js";
 import { ratedMoviesPage } from "./repository.js";
+import { indexOfSorted } from "../../lib/sorted.js";
 
 /** A reload of 100,000 movies costs the main thread some 100 ms (in small slices): at most every 30 s. */
 export const STATS_TTL_SECONDS = 30;
@@ -31,17 +32,7 @@ export function averageRating(count: number, sum10: number): number {
 }
 
 export function statsIndex(stats: MovieStats, movieId: number): number {
-  const ids = stats.ids;
-  let lo = 0;
-  let hi = ids.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    const v = ids[mid]!;
-    if (v === movieId) return mid;
-    if (v < movieId) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return -1;
+  return indexOfSorted(stats.ids, movieId);
 }
 
 export function totalsIn(stats: MovieStats, movieId: number): RatingTotals | undefined {
