@@ -1,9 +1,12 @@
 // Per-entity generators of the synthetic catalogue. Each writes one kind of row in id order, in chunks, and reports
-// progress; later scale work adds generators (ratings, reviews, follows) beside these.
+// progress. Counters that follow from member activity (ratings, likes, follows, …) come from the activity plan, which
+// is made before any row is written (bench/data/activity.ts).
 import { type Insertable, type Kysely, sql } from "kysely";
 import { insertRows } from "../../apps/server/src/db/seed/batch.js";
 import type { Database } from "../../apps/server/src/db/types.js";
-import { type Random, zipfCount } from "../shared/random.js";
+import { benchLoginId } from "../shared/members.js";
+import type { Random } from "../shared/random.js";
+import type { ActivityPlan } from "./activity.js";
 import * as words from "./words.js";
 
 export interface Scale {
@@ -20,6 +23,9 @@ export interface GeneratorContext {
   scale: Scale;
   random: Random;
   createdAt: string;
+  plan: ActivityPlan;
+  /** Bench members: user ids 1 … count sign in as benchLoginId(k) with BENCH_MEMBER_PASSWORD (bench/shared/members.ts). */
+  members: { count: number; passwordHash: string };
 }
 
 const CHUNK = 5000;
@@ -37,17 +43,6 @@ async function inChunks(
     await ctx.db.transaction().execute((trx) => write(trx, from, to));
     tick(to, count);
   }
-}
-
-/** A random permutation of 0 … n−1: popularity rank by id, so popular records are spread over the id range. */
-function ranks(n: number, random: Random): Int32Array {
-  const out = new Int32Array(n);
-  for (let i = 0; i < n; i++) out[i] = i;
-  for (let i = n - 1; i > 0; i--) {
-    const j = random.int(i + 1);
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
 }
 
 export async function generateVocabulary(ctx: GeneratorContext): Promise<void> {
@@ -77,8 +72,7 @@ function englishTitle(r: Random): string {
 }
 
 export async function generateMovies(ctx: GeneratorContext, tick: Tick): Promise<void> {
-  const { random: r, scale } = ctx;
-  const rank = ranks(scale.movies, r);
+  const { random: r, scale, plan } = ctx;
   const genreTotal = total(words.GENRES);
   const foreignCountries = words.COUNTRIES.slice(1);
   const foreignTotal = total(foreignCountries);
@@ -89,7 +83,6 @@ export async function generateMovies(ctx: GeneratorContext, tick: Tick): Promise
     for (let id = from; id <= to; id++) {
       const korean = r.next() < 0.6;
       const title = koreanTitle(r);
-      const ratings = zipfCount(rank[id - 1]!, 30000, 0.85, r);
       movies.push({
         id,
         key: `bench-movie-${id}`,
@@ -102,9 +95,9 @@ export async function generateMovies(ctx: GeneratorContext, tick: Tick): Promise
         synopsis: "",
         poster_url: null,
         backdrop_url: null,
-        rating_sum: ratings * (20 + r.int(26)),
-        ratings_count: ratings,
-        reviews_count: Math.floor(ratings * (0.1 + 0.3 * r.next())),
+        rating_sum: plan.movieRatingSum[id]!,
+        ratings_count: plan.movieRatings[id]!,
+        reviews_count: plan.movieWritten[id]!,
         created_at: ctx.createdAt,
       });
       const picked = new Set<string>();
@@ -142,7 +135,7 @@ export async function generatePeople(ctx: GeneratorContext, tick: Tick): Promise
         original_name: null,
         biography: null,
         profile_url: null,
-        likes_count: r.next() < 0.9 ? 0 : r.skewed(500, 3),
+        likes_count: ctx.plan.personLikeCount[id]!,
         credits_count: 0,
         created_at: ctx.createdAt,
       });
@@ -156,8 +149,7 @@ const CAST_KINDS = ["주연", "주연", "조연", "조연", "조연", "단역", 
 /** 1–2 directors and 3–10 cast per movie; a few people appear in very many films. */
 export async function generateCredits(ctx: GeneratorContext, tick: Tick): Promise<void> {
   const { random: r, scale } = ctx;
-  const people = ranks(scale.people, r);
-  const person = () => people[r.skewed(scale.people, 2.2)]! + 1;
+  const person = () => ctx.plan.personOrder[r.skewed(scale.people, 2.2)]!;
   let creditId = 1;
   await inChunks(ctx, scale.movies, tick, async (db, from, to) => {
     const credits: Array<Insertable<Database["credits"]>> = [];
@@ -175,8 +167,7 @@ export async function generateCredits(ctx: GeneratorContext, tick: Tick): Promis
 }
 
 export async function generateUsers(ctx: GeneratorContext, tick: Tick): Promise<void> {
-  const { random: r, scale } = ctx;
-  const rank = ranks(scale.users, r);
+  const { random: r, scale, plan, members } = ctx;
   const taken = new Set<string>();
   await inChunks(ctx, scale.users, tick, async (db, from, to) => {
     const users: Array<Insertable<Database["users"]>> = [];
@@ -187,19 +178,24 @@ export async function generateUsers(ctx: GeneratorContext, tick: Tick): Promise<
         username = `${base}${r.next() < 0.6 ? r.int(1000) : ""}`.slice(0, 20);
       }
       taken.add(username.toLowerCase());
+      const member = id <= members.count;
       users.push({
         id,
         username,
         username_lower: username.toLowerCase(),
-        login_id: null,
-        login_id_lower: null,
-        password_hash: null,
-        login_type: "demo" as const,
+        login_id: member ? benchLoginId(id) : null,
+        login_id_lower: member ? benchLoginId(id).toLowerCase() : null,
+        password_hash: member ? members.passwordHash : null,
+        login_type: member ? ("local" as const) : ("demo" as const),
         profile_url: null,
         status_message: null,
-        // Synthetic until the scale generators add follow and review rows (then counters are recounted).
-        follower_count: zipfCount(rank[id - 1]!, 5000, 1, r),
-        review_count: zipfCount(rank[(id * 7919) % scale.users]!, 2000, 0.9, r),
+        follower_count: plan.userFollowers[id]!,
+        following_count: plan.userFollowing[id]!,
+        review_count: plan.userReviews[id]!,
+        collection_count: plan.userCollections[id]!,
+        liked_people_count: plan.userLikedPeople[id]!,
+        liked_collections_count: plan.userLikedCollections[id]!,
+        liked_reviews_count: plan.userLikedReviews[id]!,
         created_at: ctx.createdAt,
       });
     }
@@ -208,23 +204,21 @@ export async function generateUsers(ctx: GeneratorContext, tick: Tick): Promise<
 }
 
 export async function generateCollections(ctx: GeneratorContext, tick: Tick): Promise<void> {
-  const { random: r, scale } = ctx;
-  const movies = ranks(scale.movies, r);
-  const rank = ranks(scale.collections, r);
+  const { random: r, scale, plan } = ctx;
   await inChunks(ctx, scale.collections, tick, async (db, from, to) => {
     const collections: Array<Insertable<Database["collections"]>> = [];
     const links: Array<Insertable<Database["collection_movies"]>> = [];
     for (let id = from; id <= to; id++) {
       const pattern = r.pick(words.COLLECTION_PATTERNS);
-      const movieIds = r.distinct(5 + r.skewed(26, 1.5), scale.movies, () => movies[r.skewed(scale.movies, 2)]! + 1);
+      const movieIds = r.distinct(5 + r.skewed(26, 1.5), scale.movies, () => plan.movieOrder[r.skewed(scale.movies, 2)]!);
       collections.push({
         id,
-        user_id: 1 + r.skewed(scale.users, 2),
+        user_id: plan.collectionOwner[id - 1]!,
         title: pattern(r.pick(words.KOREAN_NOUNS), r.pick(words.KOREAN_MODIFIERS)),
         overview: null,
         movie_count: movieIds.length,
-        likes_count: zipfCount(rank[id - 1]!, 3000, 1, r),
-        comments_count: 0,
+        likes_count: plan.collectionLikeCount[id]!,
+        comments_count: plan.collectionCommentCount[id]!,
         created_at: ctx.createdAt,
       });
       movieIds.forEach((movieId, position) => links.push({ collection_id: id, movie_id: movieId, position }));
@@ -234,13 +228,8 @@ export async function generateCollections(ctx: GeneratorContext, tick: Tick): Pr
   });
 }
 
-/** Counters that follow from the generated rows, recounted in SQL (one statement each). */
+/** The one counter that follows from generated catalogue rows rather than the plan, recounted in SQL. */
 export async function recountCounters(ctx: GeneratorContext): Promise<void> {
-  await sql`update people set credits_count = (select count(distinct c.movie_id) from credits c
+  await sql`update people set credits_count = (select count(*) from credits c
     where c.person_id = people.id)`.execute(ctx.db);
-  await sql`update collections set movie_count = (select count(*) from collection_movies cm
-    where cm.collection_id = collections.id)`.execute(ctx.db);
-  await sql`update users set collection_count = (select count(*) from collections c where c.user_id = users.id)`.execute(
-    ctx.db,
-  );
 }

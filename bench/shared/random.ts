@@ -45,8 +45,43 @@ export class Random {
   }
 }
 
-/** A heavy-tailed counter for the record at popularity rank `rank` (0 = most popular). */
-export function zipfCount(rank: number, top: number, exponent: number, random: Random): number {
-  const base = top / Math.pow(rank + 1, exponent);
-  return Math.max(0, Math.floor(base * (0.7 + 0.6 * random.next())));
+/** A standard normal draw (Box–Muller) from `random`. */
+export function normal(random: Random): number {
+  const u = 1 - random.next();
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random.next());
+}
+
+/** Walker's alias table: O(1) draws of an index in [0, weights.length) with probability ∝ its weight. */
+export class AliasTable {
+  private readonly prob: Float64Array;
+  private readonly alias: Int32Array;
+
+  constructor(weights: ArrayLike<number>) {
+    const n = weights.length;
+    let total = 0;
+    for (let i = 0; i < n; i++) total += weights[i]!;
+    this.prob = new Float64Array(n);
+    this.alias = new Int32Array(n);
+    const scaled = new Float64Array(n);
+    const small: number[] = [];
+    const large: number[] = [];
+    for (let i = 0; i < n; i++) {
+      scaled[i] = (weights[i]! * n) / total;
+      (scaled[i]! < 1 ? small : large).push(i);
+    }
+    while (small.length > 0 && large.length > 0) {
+      const s = small.pop()!;
+      const l = large.pop()!;
+      this.prob[s] = scaled[s]!;
+      this.alias[s] = l;
+      scaled[l] = scaled[l]! + scaled[s]! - 1;
+      (scaled[l]! < 1 ? small : large).push(l);
+    }
+    for (const i of [...small, ...large]) this.prob[i] = 1;
+  }
+
+  draw(random: Random): number {
+    const i = random.int(this.prob.length);
+    return random.next() < this.prob[i]! ? i : this.alias[i]!;
+  }
 }
