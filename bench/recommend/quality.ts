@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { type AlsParams, DEFAULT_ALS_PARAMS } from "../../apps/server/src/modules/recommend/als.js";
 import { evaluate, type SizeResult } from "./evaluate.js";
 import { measureLatency } from "./latency.js";
+import { BENCH_TRUE_RANK, SIGNAL } from "./synthetic.js";
 
 /**
  * 100k: the shape of MovieLens-100K (943 members × 1,682 movies, ~106 ratings a member). 2m: the depth of
@@ -82,8 +83,14 @@ async function main(): Promise<void> {
       users: numberFlag("users", SHAPES[child].users),
       items: numberFlag("items", SHAPES[child].items),
       ratings: SHAPES[child].ratings,
-      rank: numberFlag("rank", 8),
+      rank: numberFlag("rank", BENCH_TRUE_RANK),
       seed: 7,
+      signal: Object.fromEntries(
+        (["noise", "interaction", "decay"] as const).flatMap((name) => {
+          const key = { noise: "noiseSd", interaction: "interactionSd", decay: "decay" }[name];
+          return flag(name) === undefined ? [] : [[key, Number(flag(name))]];
+        }),
+      ),
     };
     process.send!(evaluate(child, shape, params, !process.argv.includes("--no-sgd")));
     return;
@@ -92,7 +99,8 @@ async function main(): Promise<void> {
   for (const s of sizes) if (!(s in SHAPES)) throw new Error(`unknown size ${s}; use ${Object.keys(SHAPES).join(",")}`);
   console.log(
     `# Recommender benchmark\n\nALS: ${params.factors} factors, ${params.iterations} sweeps, L2 weights learned ` +
-      `(empirical Bayes), seed ${params.seed}. Truth: rank 8, noise σ 0.6, half stars. One core, Node ` +
+      `(empirical Bayes), seed ${params.seed}. Truth: rank ${numberFlag("rank", BENCH_TRUE_RANK)}, taste σ ` +
+      `${flag("interaction") ?? SIGNAL.interactionSd}, noise σ ${flag("noise") ?? SIGNAL.noiseSd}, half stars. One core, Node ` +
       `${process.version}, load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores at start.`,
   );
   if (!process.argv.includes("--no-quality")) for (const s of sizes as SizeName[]) printQuality(await runChild(s));

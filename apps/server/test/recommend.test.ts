@@ -176,6 +176,41 @@ describe("with a trained model", () => {
     expect((await get(member, `/api/recommend/predict/${films[1]!}`)).json().expected_rating).toBeGreaterThan(3);
   });
 
+  it("answers repeated reads from the member cache and changes them at once after each write", async () => {
+    const member = await createMember(ctx);
+    const as = injectAs(ctx, member);
+    await rate(member, films[0]!, 5);
+    await rate(member, films[12]!, 1);
+    const url = "/api/recommend/expect?limit=50";
+    const first = (await get(member, url)).json() as Rec[];
+    expect((await get(member, url)).json()).toEqual(first);
+    const predictUrl = `/api/recommend/predict/${films[7]!}`;
+    const predicted = (await get(member, predictUrl)).json().expected_rating as number;
+    expect((await get(member, predictUrl)).json().expected_rating).toBe(predicted);
+
+    // A rating of the top film: it leaves the list and, being low, lowers the member's other predictions.
+    const top = first[0]!.movie_id;
+    expect(films.indexOf(top)).toBeLessThan(12);
+    await as({ method: "PUT", url: `/api/reviews/movie/${top}/mine`, payload: { rating: 0.5 } });
+    const rated = (await get(member, url)).json() as Rec[];
+    expect(rated.map((r) => r.movie_id)).not.toContain(top);
+    expect((await get(member, predictUrl)).json().expected_rating).toBeLessThan(predicted);
+
+    // A review without a rating still takes a film out of the candidates; deleting it brings the film back.
+    const next = rated[0]!.movie_id;
+    await as({ method: "PUT", url: `/api/reviews/movie/${next}/mine`, payload: { status: "WatchList" } });
+    expect(((await get(member, url)).json() as Rec[]).map((r) => r.movie_id)).not.toContain(next);
+    const mine = await as({ method: "GET", url: `/api/reviews/movie/${next}/mine` });
+    expect((await as({ method: "DELETE", url: `/api/reviews/${mine.json().id}` })).statusCode).toBe(204);
+    expect((await get(member, url)).json()).toEqual(rated);
+
+    // Deleting the low rating restores the first answer exactly.
+    const low = await as({ method: "GET", url: `/api/reviews/movie/${top}/mine` });
+    expect((await as({ method: "DELETE", url: `/api/reviews/${low.json().id}` })).statusCode).toBe(204);
+    expect((await get(member, url)).json()).toEqual(first);
+    expect((await get(member, predictUrl)).json().expected_rating).toBe(predicted);
+  });
+
   it("matches tastes: alike members high, opposite ones low, too few co-ratings null", async () => {
     const [a, b] = groups[0] as [TestMember, TestMember];
     const [c] = groups[1] as [TestMember];

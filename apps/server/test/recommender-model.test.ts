@@ -56,9 +56,10 @@ describe("training (pure)", () => {
   const { train, test } = splitOff(data, 4);
 
   it("beats the user + item bias baseline on synthetic ratings", () => {
-    const started = performance.now();
     const model = trainAls(train, FAST);
-    expect(performance.now() - started).toBeLessThan(5000);
+    // Components the learned prior shrank away are dropped: the model keeps about the true rank (6).
+    expect(model.factors).toBeLessThan(FAST.factors);
+    expect(model.factors).toBeGreaterThanOrEqual(6);
     const ours = score(test, predictor(model)).rmse;
     const baseline = score(test, biasBaseline(train, 300, 250, 5)).rmse;
     // Loose bound: the benchmark shows ~20% on this kind of data.
@@ -211,6 +212,7 @@ describe("ranking", () => {
   };
   const member = { bias: 0.2, factors: Float32Array.from({ length: k }, () => rng.normal()) };
   const reviewed = new Set([10, 12, 14, 11, ...ids.slice(100, 140)]);
+  const reviewedIds = Int32Array.from([...reviewed].sort((a, b) => a - b));
 
   function bruteForce(mode: "expect" | "difference", limit: number) {
     const all = Array.from(stats.ids, (movieId, s) => {
@@ -234,7 +236,7 @@ describe("ranking", () => {
   it("matches a brute-force sort, ties and movies unknown to the model included", () => {
     for (const mode of ["expect", "difference"] as const) {
       for (const limit of [1, 10, 50]) {
-        const fast = rankByModel(model, member, stats, reviewed, mode, limit);
+        const fast = rankByModel(model, member, stats, reviewedIds, mode, limit);
         const slow = bruteForce(mode, limit);
         expect(fast.map((r) => r.movieId)).toEqual(slow.map((r) => r.movieId));
         for (const [i, r] of fast.entries()) expect(r.expected).toBeCloseTo(slow[i]!.expected, 5);

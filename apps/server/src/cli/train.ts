@@ -29,7 +29,8 @@ async function main(): Promise<void> {
       const p = DEFAULT_ALS_PARAMS;
       console.log(
         `model ${result.modelId}: ${result.ratings.toLocaleString("en")} ratings, ${result.members} members, ` +
-          `${result.movies} movies, ${p.factors} factors, ${p.iterations} sweeps, ${result.seconds.toFixed(1)} s`,
+          `${result.movies} movies, ${result.factors} of at most ${p.factors} factors kept, ${p.iterations} sweeps, ` +
+          `${result.seconds.toFixed(1)} s`,
       );
     }
   } finally {

@@ -31,6 +31,8 @@ export interface TrainingResult {
   ratings: number;
   members: number;
   movies: number;
+  /** Taste components the model kept (at most the configured factors). */
+  factors: number;
   seconds: number;
 }
 
@@ -100,7 +102,7 @@ export async function trainRecommender(deps: TrainingDeps, progress: TrainingPro
   const triples = await loadRatings(deps.db);
   const ratings = triples.values.length;
   progress.onLoaded?.(ratings);
-  if (ratings === 0) return { modelId: null, ratings, members: 0, movies: 0, seconds: 0 };
+  if (ratings === 0) return { modelId: null, ratings, members: 0, movies: 0, factors: 0, seconds: 0 };
   const trained = await trainInWorker(triples, deps.params ?? DEFAULT_ALS_PARAMS, progress);
   const modelId = await insertModel(deps.db, { trained_at: snapshot, ratings_seen: ratings, payload: trained.payload });
   announceNewModel();
@@ -109,6 +111,7 @@ export async function trainRecommender(deps: TrainingDeps, progress: TrainingPro
     ratings,
     members: trained.members,
     movies: trained.movies,
+    factors: trained.factors,
     seconds: (performance.now() - started) / 1000,
   };
 }

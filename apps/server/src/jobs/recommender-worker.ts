@@ -13,7 +13,7 @@ export interface TrainRequest {
 
 export type TrainMessage =
   | { type: "progress"; done: number; total: number }
-  | { type: "done"; payload: string; members: number; movies: number; noiseVar: number };
+  | { type: "done"; payload: string; members: number; movies: number; factors: number; noiseVar: number };
 
 const port = parentPort;
 if (port) {
@@ -26,6 +26,7 @@ if (port) {
     payload: encodeModel(trained),
     members: trained.userIds.length,
     movies: trained.itemIds.length,
+    factors: trained.factors,
     noiseVar: trained.noiseVar,
   } satisfies TrainMessage);
 }

@@ -16,7 +16,7 @@ export const STATS_MAX_AGE_SECONDS = 120;
 const PAGE = 5_000;
 
 export interface MovieStats {
-  /** Increases with every refresh (cache key for views derived from it). */
+  /** Increases with every refresh that changed something (cache key for views derived from it). */
   version: number;
   /** Movie ids with at least one rating > 0, ascending. */
   ids: Int32Array;
@@ -72,6 +72,14 @@ async function loadStats(db: Kysely<Database>, version: number): Promise<MovieSt
   };
 }
 
+function sameTotals(a: MovieStats, b: MovieStats): boolean {
+  if (a.ids.length !== b.ids.length) return false;
+  for (let i = 0; i < a.ids.length; i++) {
+    if (a.ids[i] !== b.ids[i] || a.counts[i] !== b.counts[i] || a.sums[i] !== b.sums[i]) return false;
+  }
+  return true;
+}
+
 export function createMovieStatsCache(db: Kysely<Database>, clock: Clock) {
   let current: MovieStats | null = null;
   let loadedAt = 0;
@@ -79,11 +87,15 @@ export function createMovieStatsCache(db: Kysely<Database>, clock: Clock) {
   let version = 0;
 
   function refresh(): Promise<MovieStats> {
-    loading ??= loadStats(db, ++version)
+    loading ??= loadStats(db, version + 1)
       .then((stats) => {
-        current = stats;
+        // Unchanged totals keep their version, so views and member caches keyed on it stay valid.
+        if (!current || !sameTotals(current, stats)) {
+          current = stats;
+          version = stats.version;
+        }
         loadedAt = clock.now().getTime();
-        return stats;
+        return current;
       })
       .finally(() => {
         loading = null;

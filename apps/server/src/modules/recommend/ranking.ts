@@ -45,11 +45,12 @@ function align(model: ServedModel, stats: MovieStats): AlignedStats {
 
 const clampRating = (x: number) => Math.min(5, Math.max(0.5, x));
 
+/** `reviewed`: the movie ids the caller has a review row for, ascending. */
 export function rankByModel(
   model: ServedModel,
   member: MemberVector,
   stats: MovieStats,
-  reviewed: ReadonlySet<number>,
+  reviewed: Int32Array,
   mode: RankMode,
   limit: number,
 ): Ranked[] {
@@ -108,12 +109,15 @@ export const COLD_START_M = 5;
  * Cold start: popular, well-rated candidates by the weighted average (v·R + m·C)/(v + m); ties by ratings count
  * desc then id asc; the expected rating shown is the movie's average rating.
  */
-export function rankColdStart(stats: MovieStats, reviewed: ReadonlySet<number>, limit: number): Ranked[] {
+export function rankColdStart(stats: MovieStats, reviewed: Int32Array, limit: number): Ranked[] {
   const top = new TopK(limit);
   const c = stats.siteMean;
+  // Both id lists ascend: one merge pass skips the reviewed ones.
+  let next = 0;
   for (let s = 0; s < stats.ids.length; s++) {
     const movieId = stats.ids[s]!;
-    if (reviewed.has(movieId)) continue;
+    while (next < reviewed.length && reviewed[next]! < movieId) next++;
+    if (next < reviewed.length && reviewed[next] === movieId) continue;
     const v = stats.counts[s]!;
     const mean = stats.sums[s]! / 10 / v;
     const score = (v * mean + COLD_START_M * c) / (v + COLD_START_M);

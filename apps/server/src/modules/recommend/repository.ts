@@ -46,6 +46,21 @@ export function findMovieTotals(db: Db, movieId: number) {
     .executeTakeFirst();
 }
 
+/** The member's `data_version`, which every write of their reviews bumps in the same transaction. */
+export function memberVersion(db: Db, userId: number): Promise<number | undefined> {
+  return db
+    .selectFrom("users")
+    .select("data_version")
+    .where("id", "=", userId)
+    .executeTakeFirst()
+    .then((row) => (row === undefined ? undefined : Number(row.data_version)));
+}
+
+/** `data_version` of each of the given members. */
+export function memberVersions(db: Db, userIds: number[]) {
+  return db.selectFrom("users").select(["id", "data_version"]).where("id", "in", userIds).execute();
+}
+
 /** Every review row of the member (rated or not), movie id order. */
 export function memberReviews(db: Db, userId: number) {
   return db

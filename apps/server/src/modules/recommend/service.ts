@@ -1,6 +1,8 @@
-// Recommendations, predicted ratings and taste match (API.md §4.12). Per request: the caller's review rows (one
-// indexed query), the served model and the cached movie totals; the caller is folded in and every candidate scored
-// in memory.
+// Recommendations, predicted ratings and taste match (API.md §4.12). The caller is folded into the served model from
+// their review rows and every candidate is scored in memory. The folded-in member, their reviewed ids and each list
+// asked for are cached per member, keyed by (served model, the member's `data_version`, movie totals version):
+// data_version moves in the same transaction as every write of the member's reviews, so one new rating misses the
+// cache at once, while a repeated read costs one indexed query. Taste match is cached by both members' versions.
 import {
   type Prediction,
   RECOMMEND_LIMIT_DEFAULT,
@@ -11,14 +13,14 @@ import {
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.js";
 import { invalidField, notFound } from "../../http/errors.js";
+import { LruCache } from "../../lib/lru.js";
 import type { Clock } from "../../lib/time.js";
-import { findUserById } from "../users/repository.js";
-import { foldIn, type MemberRating, predictRow, coldMovieBias } from "./fold-in.js";
+import { coldMovieBias, foldIn, type MemberRating, type MemberVector, predictRow } from "./fold-in.js";
 import { modelRow } from "./model.js";
 import { createModelStore } from "./model-store.js";
 import { createMovieStatsCache, totalsIn } from "./movie-stats.js";
 import { type RankMode, rankByModel, rankColdStart } from "./ranking.js";
-import { coRatings, findMovieTotals, memberMeans, memberReviews } from "./repository.js";
+import { coRatings, findMovieTotals, memberMeans, memberReviews, memberVersion, memberVersions } from "./repository.js";
 import { tasteMatch } from "./taste-match.js";
 
 const roundRating = (x: number) => Math.round(Math.min(5, Math.max(0.5, x)) * 10) / 10;
@@ -33,68 +35,128 @@ export function parseLimit(raw: string | undefined): number {
   return value;
 }
 
+/** Members whose folded-in state is kept (LRU), and the longest an entry is trusted (catalogue edits). */
+export const MEMBER_CACHE_ENTRIES = 10_000;
+export const MEMBER_CACHE_MAX_AGE_S = 600;
+
+interface MemberEntry {
+  /** Served model id (0: none yet), the member's data_version and the movie totals version it was computed for. */
+  modelId: number;
+  dataVersion: number;
+  statsVersion: number;
+  computedAt: number;
+  /** Movie ids with a review row of the member (rated or not), ascending: never recommended. */
+  reviewed: Int32Array;
+  /** The member folded into the model; null without a model or without ratings (cold start). */
+  vector: MemberVector | null;
+  /** Answers already given, by `${mode}:${limit}`. */
+  lists: Map<string, Recommendation[]>;
+}
+
+interface MatchEntry {
+  versions: [number, number];
+  computedAt: number;
+  match: TasteMatch;
+}
+
 export function createRecommendService(deps: { db: Kysely<Database>; clock: Clock }) {
   const { db, clock } = deps;
   const models = createModelStore(db);
   const stats = createMovieStatsCache(db, clock);
+  const members = new LruCache<number, MemberEntry>(MEMBER_CACHE_ENTRIES);
+  const matches = new LruCache<string, MatchEntry>(MEMBER_CACHE_ENTRIES);
 
-  async function callerState(userId: number) {
-    const [model, reviews] = await Promise.all([models.current(), memberReviews(db, userId)]);
+  const fresh = (computedAt: number, now: number) =>
+    now >= computedAt && now - computedAt < MEMBER_CACHE_MAX_AGE_S * 1000;
+
+  async function memberState(userId: number) {
+    const [model, version, movieStats] = await Promise.all([models.current(), memberVersion(db, userId), stats.get()]);
+    const now = clock.now().getTime();
+    const modelId = model?.id ?? 0;
+    const hit = members.get(userId);
+    if (
+      hit &&
+      hit.dataVersion === version &&
+      hit.modelId === modelId &&
+      hit.statsVersion === movieStats.version &&
+      fresh(hit.computedAt, now)
+    ) {
+      return { model, movieStats, entry: hit };
+    }
+    // Rows read AFTER the version: a write committing in between leaves the entry keyed older than its rows, so the
+    // next read (which sees the newer version) recomputes; an entry is never newer-keyed than its rows.
+    const reviews = await memberReviews(db, userId);
     const ratings: MemberRating[] = reviews
       .filter((r) => r.rating > 0)
       .map((r) => ({ movieId: r.movie_id, rating: Number(r.rating) }));
-    return { model, reviews, ratings };
+    const entry: MemberEntry = {
+      modelId,
+      dataVersion: version ?? -1,
+      statsVersion: movieStats.version,
+      computedAt: now,
+      reviewed: Int32Array.from(reviews, (r) => r.movie_id),
+      vector: model && ratings.length > 0 ? foldIn(model, ratings, (id) => totalsIn(movieStats, id)) : null,
+      lists: new Map(),
+    };
+    if (version !== undefined) members.set(userId, entry);
+    return { model, movieStats, entry };
   }
 
   async function recommend(userId: number, mode: RankMode, limit: number): Promise<Recommendation[]> {
-    const [{ model, reviews, ratings }, movieStats] = await Promise.all([callerState(userId), stats.get()]);
-    const reviewed = new Set(reviews.map((r) => r.movie_id));
+    const { model, movieStats, entry } = await memberState(userId);
+    const key = `${mode}:${limit}`;
+    const cached = entry.lists.get(key);
+    if (cached) return cached;
     const ranked =
-      model && ratings.length > 0
-        ? rankByModel(
-            model,
-            foldIn(model, ratings, (id) => totalsIn(movieStats, id)),
-            movieStats,
-            reviewed,
-            mode,
-            limit,
-          )
-        : rankColdStart(movieStats, reviewed, limit);
-    return ranked.map((r) => ({ movie_id: r.movieId, expected_rating: roundRating(r.expected) }));
+      model && entry.vector
+        ? rankByModel(model, entry.vector, movieStats, entry.reviewed, mode, limit)
+        : rankColdStart(movieStats, entry.reviewed, limit);
+    const list = ranked.map((r) => ({ movie_id: r.movieId, expected_rating: roundRating(r.expected) }));
+    entry.lists.set(key, list);
+    return list;
   }
 
   async function predict(userId: number, movieId: number | null): Promise<Prediction> {
     const movie = movieId === null ? undefined : await findMovieTotals(db, movieId);
     if (!movie) throw notFound("MOVIE_NOT_FOUND");
-    const { model, ratings } = await callerState(userId);
-    if (!model || ratings.length === 0) return { movie_id: movie.id, expected_rating: null };
-    const movieStats = await stats.get();
-    const member = foldIn(model, ratings, (id) => totalsIn(movieStats, id));
+    const { model, entry } = await memberState(userId);
+    if (!model || !entry.vector) return { movie_id: movie.id, expected_rating: null };
     const row = modelRow(model, movie.id);
     const raw =
       row >= 0
-        ? predictRow(model, member, row)
+        ? predictRow(model, entry.vector, row)
         : model.mu +
-          member.bias +
+          entry.vector.bias +
           coldMovieBias(model, { count: Number(movie.ratings_count), sum10: Number(movie.rating_sum) });
     return { movie_id: movie.id, expected_rating: roundRating(raw) };
   }
 
   async function matchWith(callerId: number, otherId: number | null): Promise<TasteMatch> {
     if (otherId === callerId) throw invalidField("user_id", "must be another member's id");
-    const other = otherId === null ? undefined : await findUserById(db, otherId);
-    if (!other) throw notFound("USER_NOT_FOUND");
-    const pairs = await coRatings(db, callerId, other.id);
+    const rows = otherId === null ? [] : await memberVersions(db, [callerId, otherId]);
+    const versionOf = (id: number) => rows.find((r) => Number(r.id) === id)?.data_version;
+    const theirs = otherId === null ? undefined : versionOf(otherId);
+    if (otherId === null || theirs === undefined) throw notFound("USER_NOT_FOUND");
+    const versions: [number, number] = [Number(versionOf(callerId) ?? -1), Number(theirs)];
+    const key = `${callerId}:${otherId}`;
+    const now = clock.now().getTime();
+    const hit = matches.get(key);
+    if (hit && hit.versions[0] === versions[0] && hit.versions[1] === versions[1] && fresh(hit.computedAt, now)) {
+      return hit.match;
+    }
+    const pairs = await coRatings(db, callerId, otherId);
     let match: number | null = null;
     if (pairs.length > 0) {
-      const means = new Map((await memberMeans(db, [callerId, other.id])).map((m) => [m.user_id, Number(m.mean)]));
+      const means = new Map((await memberMeans(db, [callerId, otherId])).map((m) => [m.user_id, Number(m.mean)]));
       match = tasteMatch(
         pairs.map((p) => ({ mine: Number(p.mine), theirs: Number(p.theirs) })),
         means.get(callerId) ?? 0,
-        means.get(other.id) ?? 0,
+        means.get(otherId) ?? 0,
       );
     }
-    return { user_id: other.id, match, co_rated: pairs.length };
+    const result = { user_id: otherId, match, co_rated: pairs.length };
+    matches.set(key, { versions, computedAt: now, match: result });
+    return result;
   }
 
   return {
