@@ -2,8 +2,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LikeTableName } from "../src/db/types.js";
 import { toTimestamp } from "../src/lib/time.js";
+import { kindCode } from "../src/modules/search/documents.js";
 import { insertUser } from "../src/modules/users/repository.js";
 import { toggleLike } from "../src/modules/shared/likes.js";
+import { signin, signupMember } from "./helpers/auth.js";
 import { createTestContext, type TestContext } from "./helpers/context.js";
 import {
   createCollection,
@@ -241,6 +243,63 @@ describe("DELETE /api/users/me", () => {
     expect(await orphanRows(ctx, user.id)).toEqual([]);
     const relink = await ctx.db.selectFrom("social_accounts").select("id").where("provider_user_id", "=", "kakao-only");
     expect(await relink.execute()).toEqual([]);
+  });
+});
+
+describe("account deletion and search", () => {
+  /** Search documents of these users and collections (every field of each record). */
+  async function searchDocuments(userIds: number[], collectionIds: number[]) {
+    const rows = await ctx.db
+      .selectFrom("search_documents")
+      .select(["kind", "ref_id"])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("kind", "=", kindCode("user")), eb("ref_id", "in", userIds)]),
+          eb.and([eb("kind", "=", kindCode("collection")), eb("ref_id", "in", collectionIds)]),
+        ]),
+      )
+      .execute();
+    return rows.map((r) => `${Number(r.kind) === kindCode("user") ? "user" : "collection"}:${Number(r.ref_id)}`);
+  }
+
+  async function search(q: string) {
+    const res = await ctx.app.inject({ method: "GET", url: `/api/search?search_q=${encodeURIComponent(q)}` });
+    expect(res.statusCode).toBe(200);
+    return res.json<{ user_list: number[]; collection_list: number[] }>();
+  }
+
+  it("removes the member's and their collections' search documents in the same transaction", async () => {
+    const doomed = await signupMember(ctx);
+    const keeper = await signupMember(ctx);
+    const session = (await signin(ctx, doomed.loginId, doomed.password)).json<{ access_token: string }>();
+    const asDoomed = injectAs(ctx, { accessToken: session.access_token });
+    const collectionIds: number[] = [];
+    for (const title of ["탈퇴색인 첫째 모음", "탈퇴색인 둘째 모음"]) {
+      const res = await asDoomed({ method: "POST", url: "/api/collections", headers: json, payload: { title } });
+      expect(res.statusCode, res.body).toBe(201);
+      collectionIds.push(res.json<{ id: number }>().id);
+    }
+    const kept = await createCollection(ctx, keeper, { title: "탈퇴색인 남는 모음" });
+
+    expect((await searchDocuments([doomed.id], collectionIds)).sort()).toEqual(
+      [`user:${doomed.id}`, ...collectionIds.map((id) => `collection:${id}`)].sort(),
+    );
+    expect((await search(doomed.username)).user_list).toContain(doomed.id);
+    expect((await search("탈퇴색인")).collection_list.sort()).toEqual([...collectionIds, kept.id].sort());
+
+    const res = await asDoomed({
+      method: "DELETE",
+      url: "/api/users/me",
+      headers: json,
+      payload: { login_password: doomed.password },
+    });
+    expect(res.statusCode).toBe(204);
+
+    expect(await searchDocuments([doomed.id], collectionIds)).toEqual([]);
+    expect((await search(doomed.username)).user_list).not.toContain(doomed.id);
+    expect((await search("탈퇴색인")).collection_list).toEqual([kept.id]);
+    // The other member's documents stay.
+    expect(await searchDocuments([keeper.id], [kept.id])).toHaveLength(2);
   });
 });
 

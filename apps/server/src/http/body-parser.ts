@@ -11,6 +11,11 @@ import { ApiError } from "./errors.js";
 export const JSON_NULL_BODY: Readonly<Record<string, never>> = Object.freeze({});
 
 export function registerBodyParsers(app: FastifyInstance): void {
+  // Fastify never parses a GET body, so a GET with a form or text body would be served (API.md §1.2: 415 on every
+  // endpoint). Declared a method with a body, GET goes through the parsers below like any other: non-JSON → 415,
+  // too large → 413, bad JSON → 400, a JSON object ignored (no GET has a body schema). A bodiless GET (nearly all)
+  // is recognised from its headers and handled at once, as before.
+  app.addHttpMethod("GET", { hasBody: true, overrideExisting: true });
   // A bodiless request's Content-Type does not matter (API.md §1.2), but Fastify answers 415 to an empty or
   // malformed one (`Content-Type:`, `text`) before looking at the body: drop it when there is no body.
   app.addHook("onRequest", async (request) => {

@@ -28,11 +28,14 @@ export function metricsRoute(app: App, token: string | undefined, registry: Metr
         // Sent as text/plain, which Fastify passes through without the JSON serializer.
         response: { 200: z.string(), ...errors },
       },
+      // Checked before any body is read, so 401 precedes 413/415 (API.md §2.2).
+      onRequest: async (request) => {
+        const presented = readBearer(request);
+        if (!presented) throw new ApiError("AUTH_REQUIRED", "Authentication is required.");
+        if (!sameToken(presented, expected)) throw new ApiError("INVALID_TOKEN", "The metrics token is invalid.");
+      },
     },
-    async (request, reply) => {
-      const presented = readBearer(request);
-      if (!presented) throw new ApiError("AUTH_REQUIRED", "Authentication is required.");
-      if (!sameToken(presented, expected)) throw new ApiError("INVALID_TOKEN", "The metrics token is invalid.");
+    async (_request, reply) => {
       return reply.type("text/plain; version=0.0.4; charset=utf-8").send(registry.render());
     },
   );

@@ -21,6 +21,8 @@ import type { LikesListsService } from "./likes-lists.js";
 import type { SocialService } from "./service.js";
 
 const toggle = { auth: "required", rateLimit: "toggle" } as const;
+/** The caller of a blocked_users request, found by its onRequest hook. */
+const blockedListCallers = new WeakMap<object, number>();
 const tags = ["users"];
 
 export interface SocialRouteDeps {
@@ -70,13 +72,16 @@ export function socialRoutes(app: App, { social, likes, auth }: SocialRouteDeps)
   app.get(
     "/api/users/blocked_users/:user_id",
     {
-      // Credentials are this route's own (bearer, else refresh cookie), checked before the path id so 401
-      // precedes 400; the path is therefore parsed in the handler, not by the schema.
+      // Credentials are this route's own (bearer, else refresh cookie), checked before any body is read and
+      // before the path id, so 401 precedes 413/415 and 400; the path is therefore parsed in the handler.
       config: { auth: "none" },
       schema: { tags, params: z.object({ user_id: z.string() }), response: { 200: BlockedUsers, ...errors } },
+      onRequest: async (request) => {
+        blockedListCallers.set(request, await bearerOrCookieCallerId(auth, request));
+      },
     },
     async (request) => {
-      const callerId = await bearerOrCookieCallerId(auth, request);
+      const callerId = blockedListCallers.get(request) ?? (await bearerOrCookieCallerId(auth, request));
       return social.blockedUsers(callerId, userId(request.params));
     },
   );

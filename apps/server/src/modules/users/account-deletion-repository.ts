@@ -126,6 +126,12 @@ export async function releaseMemberCounters(db: Db, userId: number): Promise<voi
   }
 }
 
+/** Ids of the member's collections (deleted with them), for the search index. */
+export async function ownCollectionIds(db: Db, userId: number): Promise<number[]> {
+  const rows = await db.selectFrom("collections").select("id").where("user_id", "=", userId).execute();
+  return rows.map((row) => row.id);
+}
+
 /**
  * Deletes everything the member authored or gave, leaves before roots so no foreign key is ever violated; the
  * final users delete also cascades anything a later migration hangs off the member.

@@ -5,6 +5,7 @@ import type { Database } from "../../db/types.js";
 import { ApiError, missingField } from "../../http/errors.js";
 import { inTransaction } from "../../lib/transaction.js";
 import type { AuthService } from "../auth/service.js";
+import { removeSearchDocument } from "../search/index.js";
 import * as repo from "./account-deletion-repository.js";
 import { findUserById } from "./repository.js";
 
@@ -21,6 +22,11 @@ export function createAccountDeletionService({ db, auth }: AccountDeletionDeps) 
       await repo.releaseContentCounters(trx, userId);
       await repo.releaseMovieCounters(trx, userId);
       await repo.releaseMemberCounters(trx, userId);
+      // Search documents of the member and of the collections that go with them, read before the deletes.
+      for (const collectionId of await repo.ownCollectionIds(trx, userId)) {
+        await removeSearchDocument(trx, "collection", collectionId);
+      }
+      await removeSearchDocument(trx, "user", userId);
       await repo.deleteAccountRows(trx, userId);
     });
   }

@@ -101,7 +101,8 @@ export function expectedFailure(
     const expected = authExpectation(route, spec, auth);
     if (expected || auth.verdict !== "valid") return expected;
   }
-  if (spec.method !== "GET" && body !== undefined && body.length > 0) {
+  // Every method, GET included, has its body checked (API.md §1.2: 415 on every endpoint).
+  if (body !== undefined && body.length > 0) {
     if (spec.body.kind === "huge") {
       // 413 and 415 share a rank: a huge form post may get either.
       const codes: ErrorCode[] = isJsonType(spec.contentType)

@@ -17,7 +17,20 @@ function replaceIn(data: unknown, next: WithId): unknown {
   return data;
 }
 
-/** Replaces the item with `next.id` wherever it appears under `prefix` (single reads, lists, infinite lists). */
-export function replaceCachedItem(client: QueryClient, prefix: QueryKey, next: WithId): void {
+/**
+ * Replaces the item with `next.id` wherever it appears under `prefix` (single reads, lists, infinite lists).
+ *
+ * A read under `prefix` still in flight may have left before the write that produced `next`; when it lands, its
+ * older copy would replace `next` (an infinite list's next window, for one, carries the earlier windows as they
+ * were when it started). So such reads are cancelled first (their queries go back to what they held), `next` is
+ * put in, and they are made again (not awaited): reads that leave after the write agree with it.
+ */
+export async function replaceCachedItem(client: QueryClient, prefix: QueryKey, next: WithId): Promise<void> {
+  const inFlight = { queryKey: prefix, fetchStatus: "fetching" } as const;
+  const reading = client.getQueryCache().findAll(inFlight);
+  if (reading.length > 0) await client.cancelQueries(inFlight);
   client.setQueriesData({ queryKey: prefix }, (data: unknown) => replaceIn(data, next));
+  if (reading.length > 0) {
+    void client.refetchQueries({ queryKey: prefix, predicate: (query) => reading.includes(query) });
+  }
 }

@@ -31,7 +31,7 @@ export function ReplyItem({ reply }: { reply: Reply }) {
 
   async function save(content: string): Promise<boolean> {
     try {
-      replace(await editReply(reply.id, content));
+      await replace(await editReply(reply.id, content));
       return true;
     } catch (error) {
       console.error("Failed to update reply", error);
@@ -64,7 +64,7 @@ export function ReplyItem({ reply }: { reply: Reply }) {
           >
             {reply.user_name}
           </Link>
-          <time dateTime={`${reply.created_at}Z`} className="shrink-0 text-xs text-gray-400">
+          <time dateTime={`${reply.created_at}Z`} className="shrink-0 text-xs text-gray-500">
             {formatKstDateTime(reply.created_at)}
           </time>
         </div>

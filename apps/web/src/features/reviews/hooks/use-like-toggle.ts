@@ -14,7 +14,8 @@ export const LIKE_FAILED_LOG = "Failed to toggle like";
 export function useLikeToggle<T extends Likeable>(
   item: T,
   toggle: (id: number) => Promise<T>,
-  onToggled: (next: T) => void,
+  /** Puts the server's answer wherever the item is cached; the optimistic state stays until it has. */
+  onToggled: (next: T) => void | Promise<void>,
 ): { like: boolean; count: number; press: () => void } {
   const requireLogin = useRequireLogin();
   const [optimistic, setOptimistic] = useState<{ like: boolean; count: number } | null>(null);
@@ -32,7 +33,7 @@ export function useLikeToggle<T extends Likeable>(
     try {
       const next = await toggle(item.id);
       setConfirmed({ like: next.like, count: next.likes_count, base: item });
-      onToggled(next);
+      await onToggled(next);
     } catch (error) {
       console.error(LIKE_FAILED_LOG, error);
     } finally {

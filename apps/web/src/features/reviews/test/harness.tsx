@@ -9,7 +9,8 @@ import { authStore } from "../../../shared/lib/auth";
 import { LoginRequiredProvider } from "../../../shared/ui/login-required";
 import { jsonResponse, makeToken, ME } from "../../../test/tokens";
 
-export type Route = (body: unknown) => Response | Promise<Response>;
+/** Answers one route; `url` is the whole request URL (query string included). */
+export type Route = (body: unknown, url: URL) => Response | Promise<Response>;
 export interface FakeApi {
   calls: { method: string; path: string; body: unknown }[];
   on: (method: string, path: string, answer: Route) => void;
@@ -31,7 +32,9 @@ export function fakeApi(): FakeApi {
       const body: unknown = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
       api.calls.push({ method, path, body });
       const route = routes.get(`${method} ${path}`);
-      return route ? route(body) : jsonResponse(404, { code: "NOT_FOUND", detail: "" });
+      return route
+        ? route(body, new URL(String(input), "http://localhost"))
+        : jsonResponse(404, { code: "NOT_FOUND", detail: "" });
     }),
   );
   return api;
