@@ -15,6 +15,7 @@ import {
 } from "kysely";
 import pg from "pg";
 import type { DatabaseConfig } from "../config.js";
+import { LruCache } from "../lib/lru.js";
 import type { Database } from "./types.js";
 
 export type Dialect = "sqlite" | "postgres";
@@ -51,6 +52,30 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
+/** Distinct statements kept compiled: every fixed query, plus the IN lists of the usual lengths. */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * The connection as Kysely's SQLite driver sees it, with a cache of compiled statements: the driver prepares every
+ * query it runs, and compiling SQL costs more than running a primary-key lookup. A better-sqlite3 statement can be
+ * run again with new parameters (the driver never iterates one, so none is ever busy), and SQLite recompiles a
+ * cached statement by itself after a schema change.
+ */
+function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDialectConfig["database"] {
+  const statements = new LruCache<string, BetterSqlite3.Statement>(STATEMENT_CACHE_SIZE);
+  return {
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (!statement) {
+        statement = sqlite.prepare(text);
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+    close: () => sqlite.close(),
+  };
+}
+
 export function openDatabase(config: DatabaseConfig, options: { schema?: string; poolSize?: number } = {}): DbHandle {
   if (config.kind === "sqlite") {
     if (config.file !== ":memory:") fs.mkdirSync(path.dirname(config.file), { recursive: true });
@@ -59,7 +84,7 @@ export function openDatabase(config: DatabaseConfig, options: { schema?: string;
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("busy_timeout = 5000");
     sqlite.pragma("synchronous = NORMAL");
-    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
     return { db, dialect: "sqlite", sqlite, close: () => db.destroy() };
   }
   const pool = new pg.Pool({

@@ -3,6 +3,7 @@ import * as m0001 from "./migrations/0001-initial.js";
 import * as m0003 from "./migrations/0003-search.js";
 import * as m0004 from "./migrations/0004-hot-ranking.js";
 import * as m0005 from "./migrations/0005-catalog-version.js";
+import * as m0006 from "./migrations/0006-hot-query-indexes.js";
 import type { Database } from "./types.js";
 
 // Listed by hand (not read from disk) so migrations run the same from source, tests and bundles.
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   "0003-search": m0003,
   "0004-hot-ranking": m0004,
   "0005-catalog-version": m0005,
+  "0006-hot-query-indexes": m0006,
 };
 
 async function postgresSchema(db: Kysely<Database>): Promise<string | undefined> {
@@ -43,4 +45,18 @@ export async function migrateToLatest(db: Kysely<Database>, options: { schema?: 
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
   }
+}
+
+/**
+ * Names of the migrations this build knows that the database has not run (read-only replicas check instead of
+ * migrating). Only reads: Kysely's getMigrations() never creates its bookkeeping tables.
+ */
+export async function pendingMigrations(db: Kysely<Database>): Promise<string[]> {
+  const schema = await postgresSchema(db);
+  const migrator = new Migrator({
+    db,
+    provider: new StaticProvider(),
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  return (await migrator.getMigrations()).filter((m) => !m.executedAt).map((m) => m.name);
 }

@@ -1,9 +1,10 @@
 // Access tokens (HS256 JWT, API.md §3.2) and opaque refresh tokens (stored only as hashes, §3.3).
 import { MAX_ID } from "@moviepedia/contract";
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, webcrypto } from "node:crypto";
 import { SignJWT, errors as joseErrors, jwtVerify } from "jose";
 import type { Config } from "../../config.js";
 import { ApiError } from "../../http/errors.js";
+import { LruCache } from "../../lib/lru.js";
 import type { Clock } from "../../lib/time.js";
 
 export interface AccessClaims {
@@ -25,9 +26,28 @@ export function hashRefreshToken(token: string): string {
 }
 
 const invalid = () => new ApiError("INVALID_TOKEN", "The access token is invalid.");
+const expired = () => new ApiError("TOKEN_EXPIRED", "The access token has expired.");
+
+/** Access tokens in use at once on one instance: each verified once, then looked up. */
+const VERIFIED_CACHE_SIZE = 20_000;
+
+interface VerifiedToken extends AccessClaims {
+  /** `exp` claim, seconds since the epoch. */
+  expiresAt: number;
+}
 
 export function createTokenService(config: Pick<Config, "jwtSecret" | "accessTokenTtlMinutes">, clock: Clock) {
-  const key = config.jwtSecret;
+  // Imported once: given the raw bytes, jose imports a WebCrypto key on every sign and verify.
+  let cryptoKey: Promise<webcrypto.CryptoKey> | undefined;
+  const key = () =>
+    (cryptoKey ??= webcrypto.subtle.importKey("raw", config.jwtSecret, { name: "HMAC", hash: "SHA-256" }, false, [
+      "sign",
+      "verify",
+    ]));
+  // Tokens whose signature and claims were checked: a signed token's claims never change, so a later request with
+  // the same token only needs the expiry checked again (as jose does: expired once exp <= now).
+  const verified = new LruCache<string, VerifiedToken>(VERIFIED_CACHE_SIZE);
+  const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
 
   async function signAccess(userId: number, sessionId: string): Promise<string> {
     // The payload must decode with window.atob: re-issue with a fresh jti until it has no '-' or '_'.
@@ -39,15 +59,20 @@ export function createTokenService(config: Pick<Config, "jwtSecret" | "accessTok
         .setIssuedAt(iat)
         .setExpirationTime(iat + config.accessTokenTtlMinutes * 60)
         .setJti(randomBytes(16).toString("hex"))
-        .sign(key);
+        .sign(await key());
       const payload = token.split(".")[1] ?? "";
       if (!payload.includes("-") && !payload.includes("_")) return token;
     }
   }
 
   async function verifyAccess(token: string): Promise<AccessClaims> {
+    const known = verified.get(token);
+    if (known) {
+      if (known.expiresAt <= nowSeconds()) throw expired();
+      return { userId: known.userId, sessionId: known.sessionId };
+    }
     try {
-      const { payload } = await jwtVerify(token, key, {
+      const { payload } = await jwtVerify(token, await key(), {
         algorithms: ["HS256"],
         currentDate: clock.now(),
       });
@@ -56,12 +81,12 @@ export function createTokenService(config: Pick<Config, "jwtSecret" | "accessTok
       }
       // A signed token only ever names an existing id, but never let a forged-looking one reach an int4 lookup.
       if (!/^[0-9]{1,10}$/.test(payload.sub) || Number(payload.sub) > MAX_ID) throw invalid();
-      return { userId: Number(payload.sub), sessionId: payload.sid };
+      const claims = { userId: Number(payload.sub), sessionId: payload.sid };
+      if (typeof payload.exp === "number") verified.set(token, { ...claims, expiresAt: payload.exp });
+      return claims;
     } catch (error) {
       if (error instanceof ApiError) throw error;
-      if (error instanceof joseErrors.JWTExpired) {
-        throw new ApiError("TOKEN_EXPIRED", "The access token has expired.");
-      }
+      if (error instanceof joseErrors.JWTExpired) throw expired();
       throw invalid();
     }
   }
@@ -71,9 +96,11 @@ export function createTokenService(config: Pick<Config, "jwtSecret" | "accessTok
    * used to pick a member's rate-limit bucket before authentication runs. Null for anything else.
    */
   async function tokenOwner(token: string): Promise<number | null> {
+    const known = verified.get(token);
+    if (known) return known.userId;
     let sub: unknown;
     try {
-      sub = (await jwtVerify(token, key, { algorithms: ["HS256"], currentDate: clock.now() })).payload.sub;
+      sub = (await jwtVerify(token, await key(), { algorithms: ["HS256"], currentDate: clock.now() })).payload.sub;
     } catch (error) {
       if (!(error instanceof joseErrors.JWTExpired)) return null;
       sub = error.payload.sub;

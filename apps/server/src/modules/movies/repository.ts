@@ -132,6 +132,21 @@ export function findMovieCredits(db: Db, ids: readonly number[]): Promise<MovieC
     .execute();
 }
 
+/** The catalog version token alone (see loader.ts), null when the database has none. */
+export async function readCatalogVersion(db: Db): Promise<string | null> {
+  const row = await db.selectFrom("app_state").select("value").where("key", "=", "catalog_version").executeTakeFirst();
+  return row?.value ?? null;
+}
+
+/** Each movie's rating totals (for averages next to cached catalog fields). */
+export function findMovieRatings(
+  db: Db,
+  ids: readonly number[],
+): Promise<Array<{ id: number; rating_sum: number; ratings_count: number }>> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom("movies").select(["id", "rating_sum", "ratings_count"]).where("id", "in", ids).execute();
+}
+
 export async function movieExists(db: Db, id: number): Promise<boolean> {
   const row = await db.selectFrom("movies").select("id").where("id", "=", id).executeTakeFirst();
   return row !== undefined;

@@ -1,18 +1,13 @@
 // Movie reads (API.md §4.3): one movie, the windowed catalogue, a batch by ids, and the four charts.
-import {
-  CHART_SIZES,
-  CHART_TYPES,
-  type ChartType,
-  MAX_ID,
-  MOVIE_IDS_BATCH_MAX,
-  type Movie,
-} from "@moviepedia/contract";
+import { CHART_SIZES, CHART_TYPES, type ChartType, MAX_ID, Movie, MOVIE_IDS_BATCH_MAX } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
+import { z } from "zod";
 import type { Database } from "../../db/types.js";
 import { invalidField, notFound } from "../../http/errors.js";
 import { parseWindow } from "../../http/window.js";
-import { hydrateMovies, loadMovie, loadMovies } from "./loader.js";
-import { chartMovieRows, listMovieRows } from "./repository.js";
+import { JsonMemo } from "../../lib/json-memo.js";
+import { hydrateMovies, loadMovies } from "./loader.js";
+import { chartMovieRows, findMovieRows, listMovieRows, type MovieCoreRow } from "./repository.js";
 
 export interface MoviesQuery {
   chart_type?: string;
@@ -38,29 +33,58 @@ export function parseIdList(raw: string): number[] {
   return ids;
 }
 
+/**
+ * What a Movie answer is built from besides its own row: the catalog version (renewed by every change of links,
+ * people and the film's displayed fields, migrations 0005 and 0006) and the counters. Null without a version.
+ */
+function stampOf(rows: readonly MovieCoreRow[]): string | null {
+  const version = rows[0]?.catalog_version ?? null;
+  if (version === null) return null;
+  return `${version}|${rows.map((r) => `${r.id}:${r.rating_sum}:${r.ratings_count}:${r.reviews_count}`).join(",")}`;
+}
+
+/** Movie pages and charts kept as JSON: the most read answers, each rebuilt only when its stamp moves. */
+const CACHED_MOVIES = 20_000;
+const MovieList = z.array(Movie);
+
 export function createMoviesService(db: Kysely<Database>) {
+  const movieJson = new JsonMemo<number>(CACHED_MOVIES);
+  const chartJson = new JsonMemo<ChartType>(CHART_TYPES.length);
+
   /** A chart's current ranking, worst rank first (clients reverse it). */
   async function chart(type: ChartType): Promise<Movie[]> {
     return (await hydrateMovies(db, await chartMovieRows(db, type, CHART_SIZES[type]))).reverse();
   }
 
+  /** `chart_type`, checked (with its exclusion of `ids`); undefined when the query asks for no chart. */
+  function chartOf(query: MoviesQuery): ChartType | undefined {
+    if (query.chart_type === undefined) return undefined;
+    if (!isChartType(query.chart_type)) throw invalidField("chart_type", `must be one of ${CHART_TYPES.join(", ")}`);
+    if (query.ids !== undefined) throw invalidField("ids", "cannot be combined with 'chart_type'");
+    return query.chart_type;
+  }
+
   async function listMovies(query: MoviesQuery): Promise<Movie[]> {
-    if (query.chart_type !== undefined) {
-      if (!isChartType(query.chart_type)) throw invalidField("chart_type", `must be one of ${CHART_TYPES.join(", ")}`);
-      if (query.ids !== undefined) throw invalidField("ids", "cannot be combined with 'chart_type'");
-      return chart(query.chart_type);
-    }
+    const type = chartOf(query);
+    if (type !== undefined) return chart(type);
     if (query.ids !== undefined) return loadMovies(db, parseIdList(query.ids));
     return hydrateMovies(db, await listMovieRows(db, parseWindow(query)));
   }
 
-  async function getMovie(id: number | null): Promise<Movie> {
-    const movie = id === null ? undefined : await loadMovie(db, id);
-    if (!movie) throw notFound("MOVIE_NOT_FOUND");
-    return movie;
+  /** GET /api/movies?chart_type=…, serialised: one query for the ranking, none more while nothing changed. */
+  async function chartAsJson(type: ChartType): Promise<string> {
+    const rows = await chartMovieRows(db, type, CHART_SIZES[type]);
+    return chartJson.get(type, stampOf(rows), MovieList, async () => (await hydrateMovies(db, rows)).reverse());
   }
 
-  return { listMovies, getMovie, chart };
+  /** GET /api/movies/{id}, serialised: one primary-key query, plus the links when the movie is not cached. */
+  async function movieAsJson(id: number | null): Promise<string> {
+    const row = id === null ? undefined : (await findMovieRows(db, [id]))[0];
+    if (!row) throw notFound("MOVIE_NOT_FOUND");
+    return movieJson.get(row.id, stampOf([row]), Movie, async () => (await hydrateMovies(db, [row]))[0]!);
+  }
+
+  return { listMovies, chartOf, chart, chartAsJson, movieAsJson };
 }
 
 export type MoviesService = ReturnType<typeof createMoviesService>;

@@ -1,6 +1,6 @@
 // Person rows → wire types (API.md §4.0 Person, PersonCredits).
 import { CAST_KINDS, DIRECTOR_KIND, type Person, type PersonCreditMovie } from "@moviepedia/contract";
-import { averageRating, personImageUrl, posterUrl } from "../movies/index.js";
+import { personImageUrl, posterUrl } from "../movies/index.js";
 import type { PersonCoreRow, PersonCreditRow } from "./repository.js";
 
 export const isCastKind = (kind: string) => (CAST_KINDS as readonly string[]).includes(kind);
@@ -25,13 +25,15 @@ export function toPerson(row: PersonCoreRow, kinds: readonly string[], like: boo
   };
 }
 
-export function toPersonCreditMovie(row: PersonCreditRow): PersonCreditMovie {
+/** A filmography entry without its average (which changes with every rating and is read per request). */
+export type CreditEntry = Omit<PersonCreditMovie, "average_rating">;
+
+export function toCreditEntry(row: PersonCreditRow): CreditEntry {
   return {
     id: row.movie_id,
     title: row.title,
     year: row.year,
     cast: row.kind,
-    average_rating: averageRating(row),
     poster_url: posterUrl({ id: row.movie_id, title: row.title, year: row.year, poster_url: row.poster_url }),
   };
 }

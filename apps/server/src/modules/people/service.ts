@@ -4,19 +4,47 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.js";
 import { notFound } from "../../http/errors.js";
 import type { Window } from "../../http/window.js";
+import { LruCache } from "../../lib/lru.js";
 import type { Clock } from "../../lib/time.js";
+import { averageRating, findMovieRatings, readCatalogVersion } from "../movies/index.js";
 import { likedSet, toggleLike } from "../shared/likes.js";
-import { isCastKind, toPerson, toPersonCreditMovie } from "./mapper.js";
+import { type CreditEntry, isCastKind, toCreditEntry, toPerson } from "./mapper.js";
 import { findPerson, personCreditKinds, personCredits, type PersonCreditRow } from "./repository.js";
 
 /** One entry per film: the rows come newest first and in billing order, so the first credit of a film wins. */
-function group(rows: readonly PersonCreditRow[], window: Window) {
+function group(rows: readonly PersonCreditRow[]): CreditEntry[] {
   const seen = new Set<number>();
-  const unique = rows.filter((row) => !seen.has(row.movie_id) && seen.add(row.movie_id));
-  return unique.slice(window.offset, window.offset + window.limit).map(toPersonCreditMovie);
+  return rows.filter((row) => !seen.has(row.movie_id) && seen.add(row.movie_id)).map(toCreditEntry);
 }
 
+interface Filmography {
+  version: string;
+  directed: CreditEntry[];
+  cast: CreditEntry[];
+}
+
+/** People whose filmographies are kept: a prolific person has thousands of credits to sort on every visit. */
+const CACHED_FILMOGRAPHIES = 5_000;
+
 export function createPeopleService(db: Kysely<Database>, clock: Clock) {
+  // Credits, people and the films' titles, years and images change only with catalog changes, which renew the
+  // catalog version (migrations 0005 and 0006): a filmography is kept under the version read before its rows, so a
+  // change made by any process is seen on the next read. Averages are not kept: they are read for each window.
+  const filmographies = new LruCache<number, Filmography>(CACHED_FILMOGRAPHIES);
+
+  async function filmography(personId: number): Promise<Omit<Filmography, "version">> {
+    const version = await readCatalogVersion(db);
+    const cached = filmographies.get(personId);
+    if (cached && version !== null && cached.version === version) return cached;
+    const rows = await personCredits(db, personId);
+    const fresh = {
+      directed: group(rows.filter((r) => r.kind === DIRECTOR_KIND)),
+      cast: group(rows.filter((r) => isCastKind(r.kind))),
+    };
+    if (version !== null) filmographies.set(personId, { version, ...fresh });
+    return fresh;
+  }
+
   async function personOr404(handle: Kysely<Database>, id: number | null) {
     const person = id === null ? undefined : await findPerson(handle, id);
     if (!person) throw notFound("PERSON_NOT_FOUND");
@@ -34,22 +62,19 @@ export function createPeopleService(db: Kysely<Database>, clock: Clock) {
 
   async function getPersonMovies(id: number | null, window: Window): Promise<PersonCredits> {
     const person = await personOr404(db, id);
-    const rows = await personCredits(db, person.id);
+    const { directed, cast } = await filmography(person.id);
+    const slice = (entries: CreditEntry[]) => entries.slice(window.offset, window.offset + window.limit);
+    const shown = [slice(directed), slice(cast)] as const;
+    const ratings = await findMovieRatings(db, [...new Set(shown.flat().map((e) => e.id))]);
+    const byId = new Map(ratings.map((r) => [r.id, r]));
+    const withAverage = (entries: CreditEntry[]) =>
+      entries.map((entry) => {
+        const totals = byId.get(entry.id);
+        return { ...entry, average_rating: totals ? averageRating(totals) : null };
+      });
     return [
-      {
-        role: "감독",
-        movies: group(
-          rows.filter((r) => r.kind === DIRECTOR_KIND),
-          window,
-        ),
-      },
-      {
-        role: "출연",
-        movies: group(
-          rows.filter((r) => isCastKind(r.kind)),
-          window,
-        ),
-      },
+      { role: "감독", movies: withAverage(shown[0]) },
+      { role: "출연", movies: withAverage(shown[1]) },
     ];
   }
 

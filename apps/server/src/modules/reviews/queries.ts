@@ -42,10 +42,15 @@ export function createReviewQueries(db: Kysely<Database>) {
     return toReview(row, liked.has(row.id));
   }
 
+  /** The caller's review of a movie: one query when it exists; which 404 it is costs one more when not. */
   async function getMine(callerId: number, movieId: number | null): Promise<Review> {
-    const id = await movieOr404(movieId);
-    const own = await repo.findOwnReview(db, callerId, id);
-    return getReview(own?.id ?? null, callerId);
+    const own = movieId === null ? undefined : await repo.findOwnReviewWithAuthor(db, callerId, movieId);
+    if (!own) {
+      await movieOr404(movieId);
+      throw notFound("REVIEW_NOT_FOUND");
+    }
+    const liked = await likedSet(db, "review_likes", callerId, [own.id]);
+    return toReview(own, liked.has(own.id));
   }
 
   /** A movie's reviews; a member's view hides authors they blocked (API.md §1.9). */

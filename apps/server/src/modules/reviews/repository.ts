@@ -133,6 +133,18 @@ export function findReviewWithAuthor(db: Db, id: number): Promise<ReviewWithAuth
   return withAuthor(db).where("reviews.id", "=", id).executeTakeFirst();
 }
 
+/** The member's review of a movie with its author's name and avatar (the unique (user_id, movie_id) pair). */
+export function findOwnReviewWithAuthor(
+  db: Db,
+  userId: number,
+  movieId: number,
+): Promise<ReviewWithAuthor | undefined> {
+  return withAuthor(db)
+    .where("reviews.user_id", "=", userId)
+    .where("reviews.movie_id", "=", movieId)
+    .executeTakeFirst();
+}
+
 export function findReviewsWithAuthor(db: Db, ids: readonly number[]): Promise<ReviewWithAuthor[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return withAuthor(db)
@@ -165,7 +177,8 @@ export function listReviews(db: Db, f: ReviewListFilter): Promise<ReviewWithAuth
   let query = withAuthor(db).where(notBlockedBy(f.hideBlockedBy, "reviews.user_id"));
   if (movieId !== undefined) query = query.where("reviews.movie_id", "=", movieId);
   if (userId !== undefined) query = query.where("reviews.user_id", "=", userId);
-  if (f.hasContent) query = query.where("reviews.content", "<>", "");
+  // Literal, not a parameter: the partial indexes on written reviews (migration 0006) serve only this exact term.
+  if (f.hasContent) query = query.where(sql<boolean>`reviews.content <> ''`);
   if (followedBy !== null) {
     query = query.where((eb) =>
       eb.exists(

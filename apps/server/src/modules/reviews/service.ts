@@ -127,14 +127,21 @@ export function createReviewsService(deps: ReviewsDeps) {
   /** PUT …/mine: partial upsert keyed by (caller, movie); never 409, concurrent PUTs end in one row. */
   async function upsertMine(callerId: number, movieId: number | null, write: ReviewWrite): Promise<ReviewWriteResult> {
     return inTransaction(db, async (trx) => {
-      const id = await movieOr404(trx, movieId);
+      if (movieId === null) throw notFound("MOVIE_NOT_FOUND");
+      const id = movieId;
       // A lost insert race means the row now exists (the loser waited for the winner's commit): go round once more
       // and update it. A row deleted in between sends us back to the insert; three rounds settle any interleaving.
+      // An existing review proves the movie exists (foreign key): only a missing one needs the movie checked.
+      let movieChecked = false;
       for (let round = 0; round < 3; round++) {
         const existing = await repo.findOwnReview(trx, callerId, id, lock);
         if (existing) {
           const review = await applyTo(trx, callerId, existing, mergeWrite(stateOf(existing), write));
           return { status: 200, review };
+        }
+        if (!movieChecked) {
+          await movieOr404(trx, id);
+          movieChecked = true;
         }
         const state = mergeWrite(EMPTY_STATE, write);
         if (isEmptyState(state)) return { status: 200, review: await emptyAnswer(trx, callerId, id, null) };

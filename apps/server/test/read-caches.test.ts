@@ -1,0 +1,134 @@
+// The caches behind the hottest reads answer exactly what the database holds: every write, through the API or
+// straight in SQL (another process, an import), shows on the next read. Covered: movie pages and charts kept as
+// JSON, people's filmographies, and verified access tokens.
+import type { Movie, PersonCredits } from "@moviepedia/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, type TestContext } from "./helpers/context.js";
+import { createMember, createMovie, createPerson, injectAs, type TestMember } from "./helpers/factories.js";
+
+let ctx: TestContext;
+let member: TestMember;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  member = await createMember(ctx);
+});
+afterAll(async () => ctx.close());
+
+const get = async <T>(url: string): Promise<T> => {
+  const res = await ctx.app.inject({ method: "GET", url });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as T;
+};
+
+async function rate(who: TestMember, movieId: number, rating: number) {
+  const res = await injectAs(
+    ctx,
+    who,
+  )({
+    method: "PUT",
+    url: `/api/reviews/movie/${movieId}/mine`,
+    payload: { rating },
+  });
+  expect([200, 201]).toContain(res.statusCode);
+}
+
+describe("movie pages", () => {
+  it("show a new rating, a retitle and a new credit on the next read", async () => {
+    const movie = await createMovie(ctx, { title: "캐시 영화" });
+    const before = await get<Movie>(`/api/movies/${movie.id}`);
+    expect(before).toMatchObject({ ratings_count: 0, average_rating: null, participants: [] });
+    expect(await get<Movie>(`/api/movies/${movie.id}`)).toEqual(before);
+
+    await rate(member, movie.id, 4.5);
+    expect(await get<Movie>(`/api/movies/${movie.id}`)).toMatchObject({ ratings_count: 1, average_rating: 4.5 });
+
+    await ctx.db.updateTable("movies").set({ title: "새 제목" }).where("id", "=", movie.id).execute();
+    const retitled = await get<Movie>(`/api/movies/${movie.id}`);
+    expect(retitled.title).toBe("새 제목");
+    expect(retitled.poster_url).not.toBe(before.poster_url);
+
+    await createPerson(ctx, "새 배우", [{ movieId: movie.id, kind: "주연", character: "주인공" }]);
+    expect((await get<Movie>(`/api/movies/${movie.id}`)).participants).toMatchObject([
+      { name: "새 배우", role: "주연 | 주인공" },
+    ]);
+  });
+
+  it("answer the same JSON as the uncached batch read", async () => {
+    const movie = await createMovie(ctx, { genres: ["드라마", "스릴러"], countries: ["한국", "미국"] });
+    await createPerson(ctx, "감독 한 명", [{ movieId: movie.id, kind: "감독" }]);
+    const [batch] = await get<Movie[]>(`/api/movies?ids=${movie.id}`);
+    expect(await get<Movie>(`/api/movies/${movie.id}`)).toEqual(batch);
+  });
+});
+
+describe("charts", () => {
+  it("show new counts and a new ranking on the next read", async () => {
+    const [first, second] = [await createMovie(ctx), await createMovie(ctx)];
+    const now = new Date().toISOString().slice(0, 19);
+    await ctx.db
+      .insertInto("chart_entries")
+      .values([
+        { chart_type: "netflix", rank: 1, movie_id: first.id, updated_at: now },
+        { chart_type: "netflix", rank: 2, movie_id: second.id, updated_at: now },
+      ])
+      .execute();
+    const ids = async () => (await get<Movie[]>("/api/movies?chart_type=netflix")).map((m) => m.id);
+    expect(await ids()).toEqual([second.id, first.id]);
+
+    await rate(member, first.id, 3);
+    const chart = await get<Movie[]>("/api/movies?chart_type=netflix");
+    expect(chart.find((m) => m.id === first.id)).toMatchObject({ ratings_count: 1, average_rating: 3 });
+
+    await ctx.db.deleteFrom("chart_entries").where("chart_type", "=", "netflix").where("rank", "=", 2).execute();
+    expect(await ids()).toEqual([first.id]);
+  });
+});
+
+describe("filmographies", () => {
+  it("show a new average, a new credit and a retitle on the next read", async () => {
+    const older = await createMovie(ctx, { title: "옛 영화", year: 2001 });
+    const person = await createPerson(ctx, "필모 배우", [{ movieId: older.id, kind: "주연" }]);
+    const films = async () => (await get<PersonCredits>(`/api/participants/${person.id}/movies`))[1]!.movies;
+    expect(await films()).toMatchObject([{ id: older.id, title: "옛 영화", average_rating: null }]);
+
+    await rate(member, older.id, 2.5);
+    expect(await films()).toMatchObject([{ id: older.id, average_rating: 2.5 }]);
+
+    const newer = await createMovie(ctx, { title: "새 영화", year: 2024 });
+    await ctx.db
+      .insertInto("credits")
+      .values({ movie_id: newer.id, person_id: person.id, kind: "조연", character: null, position: 0 })
+      .execute();
+    expect((await films()).map((f) => [f.id, f.cast])).toEqual([
+      [newer.id, "조연"],
+      [older.id, "주연"],
+    ]);
+
+    await ctx.db.updateTable("movies").set({ title: "다시 붙인 제목" }).where("id", "=", older.id).execute();
+    expect((await films())[1]).toMatchObject({ id: older.id, title: "다시 붙인 제목", average_rating: 2.5 });
+  });
+});
+
+describe("verified access tokens", () => {
+  it("still expire, and a revoked session is refused at once", async () => {
+    const someone = await createMember(ctx);
+    const me = () => injectAs(ctx, someone)({ method: "GET", url: "/api/users/me" });
+    expect((await me()).statusCode).toBe(200);
+    expect((await me()).statusCode).toBe(200);
+
+    ctx.clock.advance(ctx.config.accessTokenTtlMinutes * 60);
+    const expired = await me();
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json()).toMatchObject({ code: "TOKEN_EXPIRED" });
+    ctx.clock.advance(-ctx.config.accessTokenTtlMinutes * 60);
+
+    expect((await me()).statusCode).toBe(200);
+    await ctx.app.inject({
+      method: "POST",
+      url: "/api/users/logout",
+      headers: { authorization: `Bearer ${someone.accessToken}` },
+    });
+    expect((await me()).json()).toMatchObject({ code: "INVALID_TOKEN" });
+  });
+});

@@ -1,0 +1,46 @@
+// The real server of bench:api, in its own process: the production configuration (request logs at info level to
+// stdout, which the benchmark discards) on the benchmark database, migrated to the latest schema, with the HOT chart
+// computed once at start. Rate limits are off: the benchmark is one client firing thousands of requests. The
+// recommender is not retrained here (run.ts trains once when the database has no model), so no training competes
+// with the measured requests.
+import { randomBytes } from "node:crypto";
+import { buildApp } from "../../apps/server/src/app.js";
+import { loadConfig } from "../../apps/server/src/config.js";
+import { migrateToLatest } from "../../apps/server/src/db/migrate.js";
+import { refreshHotRanking } from "../../apps/server/src/jobs/hot-ranking.js";
+import { benchTarget, openTarget } from "../shared/database.js";
+
+async function main(): Promise<void> {
+  const config = loadConfig({
+    NODE_ENV: "production",
+    JWT_SECRET: process.env.BENCH_JWT_SECRET ?? randomBytes(32).toString("hex"),
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
+    SEED_DEMO: "false",
+    RATE_LIMIT_IP_PER_MIN: "0",
+    RATE_LIMIT_CREATES_PER_MIN: "0",
+    RATE_LIMIT_TOGGLES_PER_MIN: "0",
+    RATE_LIMIT_SIGNUP_PER_HOUR: "0",
+  } as NodeJS.ProcessEnv);
+  const database = openTarget(benchTarget());
+  await migrateToLatest(database.db);
+  await refreshHotRanking(database.db, new Date());
+  const app = await buildApp({ config, database });
+  // CPU time is what a request costs this process whatever else loads the machine: run.ts divides it by requests.
+  process.on("message", (message) => {
+    if (message === "cpu") process.send?.({ cpu: process.cpuUsage() });
+  });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  process.send?.({ port: typeof address === "object" && address ? address.port : 0 });
+  process.on("SIGTERM", () => {
+    void app
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0));
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

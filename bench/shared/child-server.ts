@@ -1,0 +1,54 @@
+// A server started in a child process (its own event loop and core, never the load generator's): the child reports
+// `{ port }` over IPC once it listens, and stops on SIGTERM.
+import { type ChildProcess, fork, type StdioOptions } from "node:child_process";
+
+export interface ChildServer {
+  port: number;
+  child: ChildProcess;
+  stop(): Promise<void>;
+  /** The child's CPU time so far in microseconds (user + system), if it answers "cpu" messages. */
+  cpuMicros(): Promise<number>;
+}
+
+export interface ChildServerOptions {
+  args?: string[];
+  env?: NodeJS.ProcessEnv;
+  /** Default: the child's stdout is dropped (request logs), stderr shown. */
+  stdio?: StdioOptions;
+  /** More Node.js flags for the child (e.g. --cpu-prof). */
+  execArgv?: string[];
+}
+
+export function startChildServer(script: string, options: ChildServerOptions = {}): Promise<ChildServer> {
+  const child = fork(script, options.args ?? [], {
+    execArgv: ["--import", "tsx", ...(options.execArgv ?? [])],
+    env: options.env ?? process.env,
+    stdio: options.stdio ?? ["ignore", "ignore", "inherit", "ipc"],
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    await exited;
+  };
+  return new Promise((resolve, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`${script} exited with ${code} before listening`));
+    child.once("exit", onExit);
+    child.on("message", (message: { port?: number }) => {
+      if (typeof message?.port !== "number") return;
+      child.off("exit", onExit);
+      resolve({ port: message.port, child, stop, cpuMicros: () => cpuMicros(child) });
+    });
+  });
+}
+
+function cpuMicros(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    const listener = (message: { cpu?: NodeJS.CpuUsage }) => {
+      if (!message?.cpu) return;
+      child.off("message", listener);
+      resolve(message.cpu.user + message.cpu.system);
+    };
+    child.on("message", listener);
+    child.send("cpu");
+  });
+}
