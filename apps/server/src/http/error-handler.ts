@@ -93,6 +93,8 @@ export function registerErrorHandling(app: FastifyInstance, webDist: string): vo
         .type("text/plain; charset=utf-8")
         .send("The web app has not been built yet: run `npm run build` (npm start does it for you).");
     }
+    // Through @fastify/static when it serves the build (its .br/.gz copy, ETag), else straight from the file.
+    if (typeof reply.sendFile === "function") return reply.code(200).sendFile("index.html");
     return reply
       .code(200)
       .header("Cache-Control", "no-cache")

@@ -10,7 +10,7 @@ export function NotFoundPage() {
     <>
       <PageHeader title={SHELL.notFoundTitle} />
       <EmptyState icon={<SearchX aria-hidden size={40} />} message={MSG.notFound}>
-        <p className="text-sm text-gray-400">{SHELL.notFoundBody}</p>
+        <p className="text-sm text-gray-500">{SHELL.notFoundBody}</p>
         <LinkButton to="/" variant="secondary" size="sm">
           {SHELL.goHome}
         </LinkButton>

@@ -1,19 +1,22 @@
 // Every route of SPEC §2. Each page is its own lazily loaded chunk (the feature index hands out loaders), so the
-// first load carries only the shell.
+// first load carries only the shell. With the app's query client, the home, movie and search pages also start their
+// data in a route loader, so the request runs while the page's code downloads instead of after it.
+import type { QueryClient } from "@tanstack/react-query";
 import type { ComponentType } from "react";
-import type { RouteObject } from "react-router";
+import type { LoaderFunctionArgs, RouteObject } from "react-router";
 import { analysisPages } from "../features/analysis";
 import { authPages } from "../features/auth";
 import { collectionsPages } from "../features/collections";
 import { extrasPages } from "../features/extras";
-import { homePages } from "../features/home";
-import { moviesPages } from "../features/movies";
+import { homeData, homePages } from "../features/home";
+import { moviesData, moviesPages } from "../features/movies";
 import { peoplePages } from "../features/people";
 import { profilePages } from "../features/profile";
 import { recommendPages } from "../features/recommend";
 import { reviewsPages } from "../features/reviews";
-import { searchPages } from "../features/search";
+import { searchData, searchPages } from "../features/search";
 import { settingsPages } from "../features/settings";
+import { parseNumericParam } from "../shared/hooks";
 import { Loading } from "../shared/ui/loading";
 import { AppLayout } from "./layout/app-layout";
 import { NotFoundPage } from "./not-found-page";
@@ -26,10 +29,30 @@ function page(load: () => Promise<PageModule>): NonNullable<RouteObject["lazy"]>
   return async () => ({ Component: (await load()).default });
 }
 
-const pages: RouteObject[] = [
-  { index: true, lazy: page(homePages.home) },
+type Prefetch = (client: QueryClient, args: LoaderFunctionArgs) => void;
+
+/** A loader that starts the page's queries without waiting for them (the page shows its own loading state). */
+function prefetching(client: QueryClient | undefined, prefetch: Prefetch): Pick<RouteObject, "loader"> {
+  if (!client) return {};
+  return {
+    loader: (args) => {
+      prefetch(client, args);
+      return null;
+    },
+  };
+}
+
+const pages = (client?: QueryClient): RouteObject[] => [
+  { index: true, lazy: page(homePages.home), ...prefetching(client, (c) => homeData.home(c)) },
   { path: "movies", lazy: page(moviesPages.charts) },
-  { path: "movies/:movieId", lazy: page(moviesPages.movie) },
+  {
+    path: "movies/:movieId",
+    lazy: page(moviesPages.movie),
+    ...prefetching(client, (c, { params }) => {
+      const movieId = parseNumericParam(params.movieId);
+      if (movieId !== null) moviesData.movie(c, movieId);
+    }),
+  },
   { path: "movies/:movieId/comments", lazy: page(reviewsPages.movieComments) },
   { path: "comments/:movieId/:commentId", lazy: page(reviewsPages.comment) },
   { path: "people/:peopleId", lazy: page(peoplePages.person) },
@@ -48,7 +71,11 @@ const pages: RouteObject[] = [
   { path: "monthly/:date", lazy: page(extrasPages.monthly) },
   { path: "rating", lazy: page(extrasPages.rating) },
   { path: "news", lazy: page(extrasPages.news) },
-  { path: "search", lazy: page(searchPages.search) },
+  {
+    path: "search",
+    lazy: page(searchPages.search),
+    ...prefetching(client, (c, { request }) => searchData.search(c, new URL(request.url).searchParams)),
+  },
   { path: "collections/:collectionId", lazy: page(collectionsPages.collection) },
   { path: "collections/:collectionId/edit", lazy: page(collectionsPages.edit) },
   { path: "recommend", lazy: page(recommendPages.recommend) },
@@ -60,12 +87,17 @@ function BootLoading() {
   return <Loading className="min-h-dvh" />;
 }
 
-export const routes: RouteObject[] = [
-  {
-    Component: AppLayout,
-    ErrorBoundary: RouteError,
-    HydrateFallback: BootLoading,
-    // A page that fails keeps the frame (navigation stays usable); only a broken frame loses it.
-    children: [{ ErrorBoundary: RouteError, children: pages }],
-  },
-];
+/** The route tree; given the app's query client, the loaders start page data with it. */
+export function createRoutes(client?: QueryClient): RouteObject[] {
+  return [
+    {
+      Component: AppLayout,
+      ErrorBoundary: RouteError,
+      HydrateFallback: BootLoading,
+      // A page that fails keeps the frame (navigation stays usable); only a broken frame loses it.
+      children: [{ ErrorBoundary: RouteError, children: pages(client) }],
+    },
+  ];
+}
+
+export const routes: RouteObject[] = createRoutes();

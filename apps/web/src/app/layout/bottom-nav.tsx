@@ -8,7 +8,7 @@ import { SHELL } from "../strings";
 
 function itemClass({ isActive }: { isActive: boolean }): string {
   return `flex h-full flex-col items-center justify-center gap-0.5 text-[11px] font-medium transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent ${
-    isActive ? "text-gray-900" : "text-gray-400 hover:text-gray-600"
+    isActive ? "text-gray-900" : "text-gray-500 hover:text-gray-600"
   }`;
 }
 

@@ -1,4 +1,4 @@
 export { useDocumentTitle } from "./use-document-title";
 export { useGoBack } from "./use-go-back";
 export { dedupeById, useInfiniteWindow, type InfiniteWindow, type InfiniteWindowOptions } from "./use-infinite-window";
-export { useNumericParam } from "./use-numeric-param";
+export { parseNumericParam, useNumericParam } from "./use-numeric-param";

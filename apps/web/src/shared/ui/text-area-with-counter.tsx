@@ -50,7 +50,7 @@ export function TextAreaWithCounter({
       <p
         id={counterId}
         aria-label={UI.counterLabel(count, max)}
-        className={`self-end text-xs tabular-nums ${count >= max ? "text-accent" : "text-gray-400"}`}
+        className={`self-end text-xs tabular-nums ${count >= max ? "text-accent" : "text-gray-500"}`}
       >
         {UI.counter(count, max)}
       </p>

@@ -51,7 +51,7 @@ export function PreferenceSection({ id, title, emptyMessage, dict, withTagCloud 
             >
               {rest.map((entry, index) => (
                 <li key={entry.name} className="flex items-center gap-3 py-2.5 text-sm">
-                  <span className="w-6 shrink-0 text-gray-400 tabular-nums">{top.length + index + 1}</span>
+                  <span className="w-6 shrink-0 text-gray-500 tabular-nums">{top.length + index + 1}</span>
                   <span className="min-w-0 flex-1 truncate text-gray-900">{entry.name}</span>
                   <span className="shrink-0 text-gray-500 tabular-nums">
                     {ANALYSIS.score(entry.score)} · {ANALYSIS.films(entry.count)}

@@ -11,7 +11,7 @@ export function RatingHistogram({ dist }: { dist: RatingAnalysis["rating_dist"] 
         {bars.map((bar) => (
           <li key={bar.key} className="flex flex-1 flex-col items-center justify-end gap-1">
             <span className="sr-only">{ANALYSIS.barLabel(bar.key, bar.count)}</span>
-            <span aria-hidden className="text-[10px] text-gray-400 tabular-nums">
+            <span aria-hidden className="text-[10px] text-gray-500 tabular-nums">
               {bar.count > 0 ? bar.count : ""}
             </span>
             <span
@@ -27,7 +27,7 @@ export function RatingHistogram({ dist }: { dist: RatingAnalysis["rating_dist"] 
         {bars.map((bar) => (
           <span
             key={bar.key}
-            className={`flex-1 text-center text-[10px] tabular-nums ${Number.isInteger(bar.rating) ? "text-gray-600" : "text-gray-400"}`}
+            className={`flex-1 text-center text-[10px] tabular-nums ${Number.isInteger(bar.rating) ? "text-gray-600" : "text-gray-500"}`}
           >
             {bar.rating}
           </span>

@@ -26,7 +26,7 @@ export default function LoginPage() {
             {AUTH.toSignup}
           </Link>
         </p>
-        <div className="flex items-center gap-3 text-xs text-gray-400" role="separator">
+        <div className="flex items-center gap-3 text-xs text-gray-500" role="separator">
           <span className="h-px flex-1 bg-gray-200" />
           {AUTH.socialDivider}
           <span className="h-px flex-1 bg-gray-200" />

@@ -34,7 +34,7 @@ export function CollectionComments({ collectionId, count, headingRef }: Collecti
           tabIndex={-1}
           className="text-lg font-bold text-gray-900 outline-none"
         >
-          {COLLECTIONS.commentsHeading} <span className="text-gray-400">{count}</span>
+          {COLLECTIONS.commentsHeading} <span className="text-gray-500">{count}</span>
         </h2>
         <CommentForm collectionId={collectionId} />
       </div>

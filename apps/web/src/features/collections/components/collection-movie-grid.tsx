@@ -10,7 +10,7 @@ export function CollectionMovieGrid({ movies }: { movies: readonly CollectionMov
   return (
     <section aria-labelledby="collection-movies" className="px-4 pt-6">
       <h2 id="collection-movies" className="text-lg font-bold text-gray-900">
-        {COLLECTIONS.moviesHeading} <span className="text-gray-400">{movies.length}</span>
+        {COLLECTIONS.moviesHeading} <span className="text-gray-500">{movies.length}</span>
       </h2>
       {movies.length === 0 ? (
         <EmptyState message={COLLECTIONS.emptyMovies} className="py-8" />

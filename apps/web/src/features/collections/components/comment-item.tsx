@@ -58,7 +58,7 @@ export function CommentItem({ comment }: { comment: CollectionComment }) {
           >
             {comment.user_name}
           </Link>
-          <time dateTime={`${comment.created_at}Z`} className="shrink-0 text-xs text-gray-400">
+          <time dateTime={`${comment.created_at}Z`} className="shrink-0 text-xs text-gray-500">
             {formatKstDateTime(comment.created_at)}
           </time>
         </div>

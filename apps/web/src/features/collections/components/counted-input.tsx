@@ -42,7 +42,7 @@ export function CountedInput({ label, value, onChange, max, error, id, ...rest }
         <p
           id={counterId}
           aria-label={UI.counterLabel(count, max)}
-          className={`shrink-0 text-xs tabular-nums ${count >= max ? "text-accent" : "text-gray-400"}`}
+          className={`shrink-0 text-xs tabular-nums ${count >= max ? "text-accent" : "text-gray-500"}`}
         >
           {UI.counter(count, max)}
         </p>

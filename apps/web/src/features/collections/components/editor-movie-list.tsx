@@ -26,7 +26,7 @@ export function EditorMovieList({ state, dispatch, onAddMovies, disabled }: Edit
           {COLLECTIONS.editorMovies}
           <span
             aria-label={COLLECTIONS.moviesCounterLabel(count, COLLECTION_MOVIES_MAX)}
-            className={`text-xs font-normal tabular-nums ${full ? "text-accent" : "text-gray-400"}`}
+            className={`text-xs font-normal tabular-nums ${full ? "text-accent" : "text-gray-500"}`}
           >
             {COLLECTIONS.moviesCounter(count, COLLECTION_MOVIES_MAX)}
           </span>

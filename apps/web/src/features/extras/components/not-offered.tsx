@@ -10,7 +10,7 @@ export function NotOffered({ title }: { title: string }) {
     <>
       <PageHeader title={title} />
       <EmptyState icon={<Info aria-hidden size={40} />} message={EXTRAS.notOffered}>
-        <p className="text-sm text-gray-400">{EXTRAS.notOfferedHint}</p>
+        <p className="text-sm text-gray-500">{EXTRAS.notOfferedHint}</p>
         <LinkButton to="/" variant="secondary" size="sm">
           {EXTRAS.goHome}
         </LinkButton>

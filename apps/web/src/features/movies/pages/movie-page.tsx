@@ -2,7 +2,7 @@
 // and count, the member's rating panel (stars, 예상 별점, action row, my comment), synopsis, poster, cast and crew
 // three per page, and the first comment with the way to all of them.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useState } from "react";
+import { useCallback, useDeferredValue, useState } from "react";
 import { useDocumentTitle, useNumericParam } from "../../../shared/hooks";
 import { Button } from "../../../shared/ui/button";
 import { EmptyState } from "../../../shared/ui/empty-state";
@@ -22,14 +22,15 @@ function MovieDetail({ movieId }: { movieId: number }) {
   const client = useQueryClient();
   const query = useQuery(movieQueries.detail(movieId));
   const [menuOpen, setMenuOpen] = useState(false);
-  const movie = query.data;
+  // The page's first full render runs as a transition React can pause for input (no long task when the data lands).
+  const movie = useDeferredValue(query.data);
   useDocumentTitle(movie?.title ?? MOVIES.movieTitle);
   const refetchMovie = useCallback(
     () => void client.invalidateQueries({ queryKey: movieQueries.detail(movieId).queryKey }),
     [client, movieId],
   );
 
-  if (query.isPending) {
+  if (movie === undefined && (query.isPending || query.data !== undefined)) {
     return (
       <>
         <PageHeader title={MOVIES.movieTitle} />

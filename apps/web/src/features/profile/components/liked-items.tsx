@@ -43,7 +43,7 @@ export function LikedReviewCard({ item }: { item: ReviewWithMovie }) {
           className="w-8 shrink-0"
         />
         <span className="truncate">{title}</span>
-        {movie ? <span className="shrink-0 font-normal text-gray-400">{movie.year}</span> : null}
+        {movie ? <span className="shrink-0 font-normal text-gray-500">{movie.year}</span> : null}
       </Link>
       <ReviewCard review={review} />
     </li>

@@ -27,7 +27,7 @@ export function ProfileSummary({ profile, children }: { profile: UserProfile; ch
           {profile.username}
         </h2>
         <p
-          className={`mt-1 text-[15px] break-words whitespace-pre-line ${profile.status_message ? "text-gray-700" : "text-gray-400"}`}
+          className={`mt-1 text-[15px] break-words whitespace-pre-line ${profile.status_message ? "text-gray-700" : "text-gray-500"}`}
         >
           {profile.status_message ?? PROFILE.noStatus}
         </p>

@@ -21,7 +21,7 @@ export function ReplyList({ reviewId, count }: { reviewId: number; count: number
   return (
     <section aria-labelledby="replies-heading" className="border-t-8 border-gray-50">
       <h2 id="replies-heading" className="px-4 pt-4 text-base font-bold text-gray-900">
-        {REVIEWS.replies} <span className="text-gray-400 tabular-nums">{count.toLocaleString("ko-KR")}</span>
+        {REVIEWS.replies} <span className="text-gray-500 tabular-nums">{count.toLocaleString("ko-KR")}</span>
       </h2>
       <ReplyForm reviewId={reviewId} />
       {list.isLoading ? (

@@ -31,7 +31,7 @@ export function ReviewHeader({ review }: { review: Review }) {
         <Avatar src={review.profile_url} name={review.user_name} size={32} decorative />
         <span className="min-w-0">
           <span className="block truncate text-sm font-semibold text-gray-900">{review.user_name}</span>
-          <time dateTime={`${review.created_at}Z`} className="block text-xs text-gray-400">
+          <time dateTime={`${review.created_at}Z`} className="block text-xs text-gray-500">
             {formatKstDate(review.created_at)}
           </time>
         </span>

@@ -6,6 +6,9 @@ import type { Category } from "../lib/search-params";
 import { ResultList } from "./result-list";
 import { MovieRow, PersonRow, UserRow } from "./result-rows";
 
+/** Rows a phone shows without scrolling: their posters load at once. */
+const ABOVE_THE_FOLD = 6;
+
 export function CategoryResults({ query, category }: { query: string; category: Exclude<Category, "genre"> }) {
   const client = useQueryClient();
   const key = searchQueries.list(query, category);
@@ -15,7 +18,7 @@ export function CategoryResults({ query, category }: { query: string; category: 
         <ResultList
           queryKey={key}
           fetchWindow={(begin) => fetchResultWindow(client, query, "movie", begin)}
-          renderItem={(movie) => <MovieRow movie={movie} />}
+          renderItem={(movie, index) => <MovieRow movie={movie} eager={index < ABOVE_THE_FOLD} />}
         />
       );
     case "person":

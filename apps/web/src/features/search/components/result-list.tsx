@@ -11,7 +11,8 @@ import { Loading } from "../../../shared/ui/loading";
 export interface ResultListProps<T extends { id: number }> {
   queryKey: QueryKey;
   fetchWindow: (begin: number, end: number, signal: AbortSignal) => Promise<T[] | null>;
-  renderItem: (item: T) => ReactNode;
+  /** `index` counts from the top of the list (the first rows are above the fold). */
+  renderItem: (item: T, index: number) => ReactNode;
   /** Tailwind classes of the <ul> (divided rows by default). */
   listClassName?: string;
 }
@@ -29,8 +30,8 @@ export function ResultList<T extends { id: number }>({
   return (
     <>
       <ul className={listClassName}>
-        {list.items.map((item) => (
-          <li key={item.id}>{renderItem(item)}</li>
+        {list.items.map((item, index) => (
+          <li key={item.id}>{renderItem(item, index)}</li>
         ))}
       </ul>
       <InfiniteFooter list={list} />

@@ -18,15 +18,16 @@ function RowLink({ to, children }: { to: string; children: ReactNode }) {
   );
 }
 
-export function MovieRow({ movie }: { movie: Movie }) {
+/** `eager` for the first rows, which are on screen when the results appear. */
+export function MovieRow({ movie, eager = false }: { movie: Movie; eager?: boolean }) {
   return (
     <RowLink to={`/movies/${movie.id}`}>
-      <Poster src={movie.poster_url} title={movie.title} className="w-14 shrink-0" />
+      <Poster src={movie.poster_url} title={movie.title} className="w-14 shrink-0" loading={eager ? "eager" : "lazy"} />
       <div className="min-w-0 flex-1">
         <p className="truncate text-[15px] font-semibold text-gray-900">{movie.title}</p>
         <p className="truncate text-[13px] text-gray-500">{[String(movie.year), ...movie.countries].join(" · ")}</p>
         {movie.genres.length > 0 ? (
-          <p className="truncate text-[13px] text-gray-400">{movie.genres.join(", ")}</p>
+          <p className="truncate text-[13px] text-gray-500">{movie.genres.join(", ")}</p>
         ) : null}
       </div>
       {movie.average_rating !== null ? (

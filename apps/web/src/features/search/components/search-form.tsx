@@ -36,7 +36,7 @@ export function SearchForm({ current, onSearch }: SearchFormProps) {
   return (
     <form role="search" onSubmit={submit} className="px-4 pt-3 pb-2" noValidate>
       <div className="flex items-center gap-2 rounded-lg bg-gray-100 px-3 focus-within:ring-2 focus-within:ring-accent/40">
-        <Search aria-hidden size={18} className="shrink-0 text-gray-400" />
+        <Search aria-hidden size={18} className="shrink-0 text-gray-500" />
         <label htmlFor="search-query" className="sr-only">
           {SEARCH.inputLabel}
         </label>
@@ -62,7 +62,7 @@ export function SearchForm({ current, onSearch }: SearchFormProps) {
               setError(null);
               input.current?.focus();
             }}
-            className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-gray-400 hover:text-gray-600 focus-visible:outline-2 focus-visible:outline-accent"
+            className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-gray-500 hover:text-gray-600 focus-visible:outline-2 focus-visible:outline-accent"
           >
             <X aria-hidden size={16} />
           </button>
