@@ -250,6 +250,23 @@ describe("agreement with the definition", () => {
       queries.add(choseongKey(chars.slice(0, 3)));
       queries.add(chars.map((ch, i) => (i === 1 ? "X" : ch)).join(""));
     }
+    // Long queries allow two typos: insertions and deletions shift the pieces the typo lookup looks for.
+    for (const title of ORIGINALS) {
+      const c = Array.from(normalizeText(title));
+      if (c.length < 12) continue;
+      const mid = Math.floor(c.length / 2);
+      for (const edited of [
+        [...c.slice(0, mid), "x", "y", ...c.slice(mid)],
+        [...c.slice(0, mid - 1), ...c.slice(mid + 1)],
+        [...c.slice(0, 2), ...c.slice(3, c.length - 3), ...c.slice(c.length - 2)],
+        ["q", ...c.slice(0, 4), "w", ...c.slice(4)],
+        [...c.slice(0, c.length - 4), "z", "z", ...c.slice(c.length - 4)],
+        [...c.slice(1, c.length - 1)],
+        [...c.slice(0, 3), "k", ...c.slice(5)],
+      ]) {
+        queries.add(edited.join(""));
+      }
+    }
     for (const q of queries) {
       const body = (await get(`/api/search?search_q=${encodeURIComponent(q)}`)).json();
       const expectedMovies = rank(

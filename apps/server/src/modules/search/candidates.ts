@@ -68,11 +68,18 @@ function containsLookup(db: Db, kind: SearchKind, column: Column, chars: readonl
   );
 }
 
+/** `n` contiguous pieces of the query, as even as possible. */
+function splitQuery(c: readonly string[], n: number): string[][] {
+  return Array.from({ length: n }, (_, p) =>
+    c.slice(Math.floor((p * c.length) / n), Math.floor(((p + 1) * c.length) / n)),
+  );
+}
+
 /**
  * What one typo lookup requires: every segment as a substring, and — when given — one of `anyOf` (tokens that
  * pin down the edit's position); or, for 3-character queries, one skip-gram.
  */
-type TypoBranch = { segments: string[][]; anyOf?: string[] } | { skip: [string, string] };
+type TypoBranch = { segments: string[][]; anyOf?: string[]; near?: number } | { skip: [string, string] };
 
 /** Lookups whose union covers every text within the query's typos. */
 function typoBranches(q: SearchQuery): TypoBranch[] {
@@ -92,16 +99,25 @@ function typoBranches(q: SearchQuery): TypoBranch[] {
       return { segments, anyOf: [skipToken(before, after), gramToken([before, after]), skipToken(before, at)] };
     });
   }
-  // Two edits touch at most two of five pieces: three are intact, so look up every three pieces together.
-  const pieces = [0, 1, 2, 3, 4].map((p) =>
-    c.slice(Math.floor((p * c.length) / 5), Math.floor(((p + 1) * c.length) / 5)),
-  );
+  // Two edits touch at most two of n pieces: the other n − 2 are intact, so look up every n − 2 pieces together.
+  // Five pieces, unless four give pieces of three or more characters (trigram phrases, far more selective than
+  // bigrams) where five would not.
+  const n = c.length >= 4 * 3 && c.length < 5 * 3 ? 4 : 5;
+  const start = (p: number) => Math.floor((p * c.length) / n);
+  const pieces = splitQuery(c, n);
   const branches: TypoBranch[] = [];
-  for (let a = 0; a < 5; a++) {
-    for (let b = a + 1; b < 5; b++) {
-      for (let d = b + 1; d < 5; d++) branches.push({ segments: [pieces[a]!, pieces[b]!, pieces[d]!] });
+  const choose = (from: number, chosen: number[]): void => {
+    if (chosen.length === n - 2) {
+      const [first, last] = [chosen[0]!, chosen[chosen.length - 1]!];
+      // Intact pieces keep their order and their distance give or take the typos: in trigram positions, at most
+      // (last start − first start + typos) − first length + 2 tokens lie between the first and the last.
+      const near = start(last) - start(first) + q.maxTypos - pieces[first]!.length + 2;
+      branches.push({ segments: chosen.map((p) => pieces[p]!), near });
+      return;
     }
-  }
+    for (let p = from; p < n; p++) choose(p + 1, [...chosen, p]);
+  };
+  choose(0, []);
   return branches;
 }
 
@@ -111,6 +127,21 @@ function typoLookup(db: Db, kind: SearchKind, branch: TypoBranch, cap: number): 
   if ("skip" in branch) return tokenLookup(db, kind, [skipToken(...branch.skip)], cap)!;
   const anyOf = (branch.anyOf ?? []).map((token) => kindToken(kind, token));
   if (!isPostgres(db)) {
+    // Segments of three or more characters: one trigram phrase each, all in one full-text query.
+    if (!branch.anyOf && branch.segments.every((s) => s.length >= 3 && !s.includes("\u0000"))) {
+      const [first, last] = kindRange(kind);
+      const phrases = branch.segments.map((s) => `"${s.join("").replaceAll('"', '""')}"`);
+      // NEAR: the phrases in order-free proximity (tokens between the first and the last at most `near`).
+      const match =
+        branch.near === undefined || phrases.length < 2
+          ? `norm : (${phrases.join(" AND ")})`
+          : `norm : NEAR(${phrases.join(" ")}, ${branch.near})`;
+      return limited(
+        sql`select rowid as id from search_trigrams where search_trigrams match ${match}
+          and rowid between ${first} and ${last}`,
+        cap,
+      );
+    }
     const all = [...new Set(branch.segments.flatMap(substringTokens))].map((token) => kindToken(kind, token));
     const query = [...all, ...(anyOf.length ? [`(${anyOf.join(" OR ")})`] : [])].join(" AND ");
     return limited(sql`select rowid as id from search_grams where search_grams match ${query}`, cap);
@@ -131,11 +162,7 @@ function typoLookup(db: Db, kind: SearchKind, branch: TypoBranch, cap: number): 
 
 /** k+1 contiguous pieces of the query: a text within k typos contains one of them intact. */
 export function typoPieces(q: SearchQuery): string[] {
-  const c = q.chars;
-  const n = q.maxTypos + 1;
-  return Array.from({ length: n }, (_, p) =>
-    c.slice(Math.floor((p * c.length) / n), Math.floor(((p + 1) * c.length) / n)).join(""),
-  );
+  return splitQuery(q.chars, q.maxTypos + 1).map((piece) => piece.join(""));
 }
 
 /**

@@ -151,6 +151,21 @@ export function collectionSource(ctx: SearchContext, movies: RecordSource): Rank
     return sql`(${titled} or ${throughMovies})`;
   }
 
+  /**
+   * Title tiers only (0–2, and 3 with `typos`): collections in popularity order whose title contains the key (or
+   * a typo piece); no test of their movies, whose tiers come after every title tier.
+   */
+  const titleScan = (typos: boolean) => {
+    const titled = containingAny(db, spec, q.column, typos ? typoPieces(q) : [q.key]);
+    return pagedStream(
+      (t) => t <= (typos || !fuzzy ? 3 : 2),
+      async (offset, limit) => {
+        const rows = await selectRecords(db, spec, [titled], { offset, limit });
+        return { rows: rows.length, records: rows.map((row) => ({ id: row.id, tier: bestTier(q, row.texts, typos) })) };
+      },
+    );
+  };
+
   return {
     tierCount: MOVIE_ONLY + 3,
     known,
@@ -177,8 +192,8 @@ export function collectionSource(ctx: SearchContext, movies: RecordSource): Rank
           },
         );
       };
-      // Title typos need the typo pieces in SQL; that scan covers every tier.
-      if (tier <= 3) return scan(fuzzy && tier === 3);
+      // Title typos need the typo pieces in SQL.
+      if (tier <= 3) return titleScan(fuzzy && tier === 3);
       // Through movies: the links of the known matching movies (usually few), else a scan.
       return lazyStream(
         (t) => t >= MOVIE_ONLY && t <= tier,

@@ -152,6 +152,18 @@ function genreSource(
     return { upTo: NOT_MATCHING - 1, items: [...orders].map(([id, order]) => ({ id, tier: tiers.get(id)!, order })) };
   }
 
+  /**
+   * Whether, with the exact and prefix matches known, the genre's stream (movies in popularity order) fills the
+   * window with contains matches after fewer rows than joining every contains candidate with the genre would read.
+   */
+  async function denseInGenre(knownUpTo: number, genreSize: number): Promise<boolean> {
+    if (knownUpTo < 1) return false;
+    const movieCount = Math.max(1, ctx.size("movie"));
+    const candidates = await shared.count(2);
+    const inGenre = (candidates * genreSize) / movieCount;
+    return inGenre >= 2 * ctx.need && (ctx.need * movieCount) / inGenre < candidates;
+  }
+
   async function known(): Promise<Known> {
     const movie = await movies.known();
     const typos = movie.upTo === 2 && fuzzy ? await movies.typoKnown() : null;
@@ -160,10 +172,12 @@ function genreSource(
     if (!complete) {
       const size = await genreSize(GENRE_SCAN_MAX);
       if (size <= cap * SMALL_GENRE_FACTOR) return throughGenre(false);
-      // A scanned genre row costs about twice a joined candidate: join while the candidates are fewer.
-      const joined = await candidatesInGenre(fuzzy ? 3 : 2, Math.min(2 * size, JOIN_MAX));
-      if (joined) return joined;
-      if (!fuzzy && size <= GENRE_SCAN_MAX) return throughGenre(true);
+      if (!(await denseInGenre(movie.upTo, size))) {
+        // A scanned genre row costs about twice a joined candidate: join while the candidates are fewer.
+        const joined = await candidatesInGenre(fuzzy ? 3 : 2, Math.min(2 * size, JOIN_MAX));
+        if (joined) return joined;
+        if (!fuzzy && size <= GENRE_SCAN_MAX) return throughGenre(true);
+      }
     }
     const candidates = typos ?? movie.items;
     const members = new Set<number>();

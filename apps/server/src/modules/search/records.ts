@@ -76,27 +76,25 @@ export function containingAny(
 /** Records with a text containing the query key: a superset of tiers 0–2. */
 export const containingKey = (db: Db, spec: KindSpec, q: SearchQuery) => containingAny(db, spec, q.column, [q.key]);
 
+/** A record's texts among the candidate documents (only the fields an index lookup found). */
+export interface CandidateTexts {
+  id: number;
+  texts: MatchText[];
+}
+
 /**
- * The records of candidate documents, with the candidates' texts and the records' popularity keys, in one read
- * (a document and a record probe per candidate); records failing the filters are left out.
+ * The texts of candidate documents grouped by record, or null when there are more than `max` documents: one read
+ * of the documents alone (the lookup runs once, and records are only probed later for the few that match).
  */
-export async function candidateRecords(
-  db: Db,
-  spec: KindSpec,
-  docs: NonNullable<DocIds>,
-  filters: Filters,
-): Promise<RecordRow[]> {
-  const [p1, p2] = spec.popularity.map((c) => sql.ref(`t.${c}`));
-  const where = [sql`d.id in (${docs})`, ...filterClauses(filters)];
-  const { rows } = await sql<{ id: number; p1: number; p2: number; norm: string; chosung: string }>`select t.id,
-      ${p1} as p1, ${p2} as p2, d.norm, d.chosung
-    from search_documents d join ${sql.table(spec.table)} t on t.id = d.ref_id
-    where ${sql.join(where, sql` and `)}`.execute(db);
-  const records = new Map<number, RecordRow>();
+export async function candidateTexts(db: Db, docs: NonNullable<DocIds>, max: number): Promise<CandidateTexts[] | null> {
+  const { rows } = await sql<{ ref_id: number; norm: string; chosung: string }>`select d.ref_id, d.norm, d.chosung
+    from search_documents d where d.id in (${docs}) limit ${max + 1}`.execute(db);
+  if (rows.length > max) return null;
+  const records = new Map<number, CandidateTexts>();
   for (const row of rows) {
-    const id = Number(row.id);
+    const id = Number(row.ref_id);
     let record = records.get(id);
-    if (!record) records.set(id, (record = { id, order: [-Number(row.p1), -Number(row.p2), id], texts: [] }));
+    if (!record) records.set(id, (record = { id, texts: [] }));
     record.texts.push(matchText(row.norm, row.chosung));
   }
   return [...records.values()];

@@ -3,7 +3,7 @@
 // tiers do not fill the window.
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { Database } from "../../db/types.js";
-import { candidateDocuments, countDocuments, isBounded, typoPieces } from "./candidates.js";
+import { candidateDocuments, countDocuments, type DocIds, isBounded, typoPieces } from "./candidates.js";
 import { isPostgres } from "./dialect.js";
 import { documentId, FIELDS_PER_RECORD, type SearchKind } from "./documents.js";
 import { bestTier, type SearchQuery } from "./matcher.js";
@@ -17,12 +17,13 @@ import {
   type RankStream,
 } from "./ranking.js";
 import {
-  candidateRecords,
+  type CandidateTexts,
+  candidateTexts,
   containingAny,
   type Filters,
   filterClauses,
   type KindSpec,
-  type RecordRow,
+  recordOrders,
   selectRecords,
 } from "./records.js";
 
@@ -31,6 +32,10 @@ export interface SearchContext {
   q: SearchQuery;
   /** Most candidate documents an index lookup of a kind may return before the popularity scan takes over. */
   cap: (kind: SearchKind) => number;
+  /** About how many records a kind has (its largest id). */
+  size: (kind: SearchKind) => number;
+  /** End of the window: how many ranked records each list needs. */
+  need: number;
 }
 
 /** Candidates of a 3-character query's typo lookup between these bounds are read by a restricted scan. */
@@ -40,14 +45,21 @@ const RESTRICTED_SCAN_MAX = 30000;
 /** The typo level's candidate bound, relative to the others': its lookups cover four tiers. */
 export const TYPO_CAP_FACTOR = 2;
 
-/** Records at most `level`, with their exact tiers. */
-function rankRows(q: SearchQuery, rows: readonly RecordRow[], level: number): Ranked[] {
-  const items: Ranked[] = [];
+/** Records at most `level` that pass the filters, with their exact tiers and popularity keys. */
+async function rankCandidates(
+  ctx: SearchContext,
+  spec: KindSpec,
+  rows: readonly CandidateTexts[],
+  level: number,
+  filters: Filters,
+): Promise<Ranked[]> {
+  const tiers = new Map<number, number>();
   for (const row of rows) {
-    const tier = bestTier(q, row.texts, level >= 3);
-    if (tier !== null && tier <= level) items.push({ id: row.id, tier, order: row.order });
+    const tier = bestTier(ctx.q, row.texts, level >= 3);
+    if (tier !== null && tier <= level) tiers.set(row.id, tier);
   }
-  return items;
+  const orders = await recordOrders(ctx.db, spec, [...tiers.keys()], filters);
+  return [...orders].map(([id, order]) => ({ id, tier: tiers.get(id)!, order }));
 }
 
 /**
@@ -62,9 +74,12 @@ export async function recordsUpTo(
 ): Promise<Ranked[] | null> {
   const cap = ctx.cap(spec.kind) * (level >= 3 ? TYPO_CAP_FACTOR : 1);
   const docs = candidateDocuments(ctx.db, spec.kind, ctx.q, level, cap);
-  if (!(await isBounded(ctx.db, docs, cap))) return null;
   if (docs === null) return [];
-  return rankRows(ctx.q, await candidateRecords(ctx.db, spec, docs, filters), level);
+  // One lookup is counted first (index only: an unbounded one reads no rows); a typo lookup, a union of many,
+  // is read at once rather than run twice.
+  if (level < 3 && !(await isBounded(ctx.db, docs, cap))) return null;
+  const rows = await candidateTexts(ctx.db, docs, cap);
+  return rows && rankCandidates(ctx, spec, rows, level, filters);
 }
 
 /** The highest level from `maxLevel` down whose lookup is small enough. */
@@ -125,12 +140,29 @@ export function recordSource(ctx: SearchContext, spec: KindSpec, filters: Filter
         () => true,
         () => Promise.resolve(listed),
       );
+    return scan(() => true, typoPieces(ctx.q), true, count <= RESTRICTED_SCAN_MAX ? restrictedTo(docs) : null);
+  }
+
+  /** Membership in the records of candidate documents, tested while reading the rank index. */
+  function restrictedTo(docs: DocIds): RawBuilder<unknown> | null {
+    if (!docs) return null;
     const refOf = sql`(c.id - ${sql.lit(documentId(spec.kind, 0, 0))}) / ${sql.lit(FIELDS_PER_RECORD)}`;
     // SQLite: the unary plus makes it test membership while reading the rank index rather than read every
     // candidate; PostgreSQL hashes the candidates either way, unless the plus hides the join from it.
     const id = isPostgres(ctx.db) ? sql`t.id` : sql`+t.id`;
-    const restricted = count <= RESTRICTED_SCAN_MAX && docs ? sql`${id} in (select ${refOf} from (${docs}) c)` : null;
-    return scan(() => true, typoPieces(ctx.q), true, restricted);
+    return sql`${id} in (select ${refOf} from (${docs}) c)`;
+  }
+
+  /**
+   * Tiers 0–2 in popularity order: on SQLite the rank index restricted to the contains lookup's candidates when
+   * there are not too many (a membership probe per row instead of reading its texts), else texts containing the key.
+   */
+  async function containsStream(): Promise<RankStream> {
+    // PostgreSQL reads the whole candidate set first (GIN bitmaps): there the text test per row is cheaper.
+    if (isPostgres(ctx.db)) return scan((t) => t <= 2, [ctx.q.key], false);
+    const docs = candidateDocuments(ctx.db, spec.kind, ctx.q, 2, RESTRICTED_SCAN_MAX);
+    const bounded = docs !== null && (await countDocuments(ctx.db, docs, RESTRICTED_SCAN_MAX)) <= RESTRICTED_SCAN_MAX;
+    return scan((t) => t <= 2, [ctx.q.key], false, bounded ? restrictedTo(docs) : null);
   }
 
   return {
@@ -139,7 +171,7 @@ export function recordSource(ctx: SearchContext, spec: KindSpec, filters: Filter
     typoKnown,
     openStream(tier) {
       // Tiers 0–2: texts containing the key.
-      if (tier <= 2) return scan((t) => t <= 2, [ctx.q.key], false);
+      if (tier <= 2) return lazyStream((t) => t <= 2, containsStream);
       // The typo tier: the bounded typo lookup, else texts holding one of the typo pieces (one is always intact).
       return lazyStream(
         () => true,

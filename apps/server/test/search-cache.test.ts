@@ -1,0 +1,123 @@
+// The search result cache: a write — through the app or straight to the database, from this server or another
+// one sharing the database — shows in the very next search. Real databases on both dialects.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DbHandle, openDatabase } from "../src/db/connection.js";
+import { migrateToLatest } from "../src/db/migrate.js";
+import { indexSearchDocument } from "../src/modules/search/index.js";
+import { createSearchService } from "../src/modules/search/service.js";
+import { createTestContext, TEST_DATABASE_URL, type TestContext } from "./helpers/context.js";
+import { createCollection, createMember, createMovie, type TestMember } from "./helpers/factories.js";
+
+let ctx: TestContext;
+let owner: TestMember;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  owner = await createMember(ctx, { username: "cache_owner" });
+});
+afterAll(async () => ctx?.close());
+
+describe("one server", () => {
+  it("shows a new collection and changed counters in the next search", async () => {
+    const search = (q: string) => ctx.services.search.search({ search_q: q }, null);
+    expect((await search("캐시확인")).collection_list).toEqual([]);
+    // The same query again is answered from the cache…
+    expect((await search("캐시확인")).collection_list).toEqual([]);
+    // …until a write path indexes a matching title.
+    const first = await createCollection(ctx, owner, { title: "캐시확인 하나" });
+    expect((await search("캐시확인")).collection_list).toEqual([first.id]);
+    const second = await createCollection(ctx, owner, { title: "캐시확인 둘" });
+    expect((await search("캐시확인")).collection_list).toEqual([first.id, second.id]);
+    // A counter written straight to the table reorders the next answer.
+    await ctx.db.updateTable("collections").set({ likes_count: 5 }).where("id", "=", second.id).execute();
+    expect((await search("캐시확인")).collection_list).toEqual([second.id, first.id]);
+  });
+
+  it("keeps answers per window and per caller", async () => {
+    const a = await createMovie(ctx, { title: "창문시험 가" });
+    const b = await createMovie(ctx, { title: "창문시험 나" });
+    const search = ctx.services.search;
+    // Movies indexed by a direct write (the factory inserts rows; the write path would index them).
+    await indexSearchDocument(ctx.db, "movie", a.id, [a.title]);
+    await indexSearchDocument(ctx.db, "movie", b.id, [b.title]);
+    expect((await search.search({ search_q: "창문시험" }, null)).movie_list).toEqual([a.id, b.id]);
+    expect((await search.search({ search_q: "창문시험", begin: "1" }, null)).movie_list).toEqual([b.id]);
+    expect((await search.search({ search_q: "창문 시험", end: "1" }, owner.id)).movie_list).toEqual([a.id]);
+    expect((await search.search({ search_q: "창문시험" }, owner.id)).movie_list).toEqual([a.id, b.id]);
+  });
+});
+
+/** Two handles on one database, as two server processes have: a SQLite file, or one PostgreSQL schema. */
+async function sharedDatabase(): Promise<{ open: () => DbHandle; drop: () => Promise<void> }> {
+  const url = TEST_DATABASE_URL;
+  if (!url) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "search-cache-"));
+    const file = path.join(dir, "shared.db");
+    return {
+      open: () => openDatabase({ kind: "sqlite", file }),
+      drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const schema = `t_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  return {
+    open: () => openDatabase({ kind: "postgres", url }, { schema, poolSize: 2 }),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    },
+  };
+}
+
+describe("two servers on one database", () => {
+  it("shows a write committed by the other server in the next search", async () => {
+    const shared = await sharedDatabase();
+    const [one, two] = [shared.open(), shared.open()];
+    try {
+      await migrateToLatest(one.db);
+      const search = createSearchService(one.db);
+      const ask = async () => (await search.search({ search_q: "공유된 영화" }, null)).movie_list;
+      expect(await ask()).toEqual([]);
+      expect(await ask()).toEqual([]);
+      const id = await two.db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto("movies")
+          .values({
+            key: "shared-movie",
+            title: "공유된 영화",
+            original_title: "Shared Movie",
+            english_title: null,
+            year: 2024,
+            running_time: 100,
+            grade: null,
+            synopsis: "두 서버가 함께 쓰는 데이터베이스.",
+            poster_url: null,
+            backdrop_url: null,
+            created_at: "2024-01-01T00:00:00",
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        await indexSearchDocument(trx, "movie", row.id, ["공유된 영화", "Shared Movie"]);
+        return row.id;
+      });
+      expect(await ask()).toEqual([id]);
+      await two.db.deleteFrom("movies").where("id", "=", id).execute();
+      await two.db.deleteFrom("search_documents").execute();
+      expect(await ask()).toEqual([]);
+    } finally {
+      await one.close();
+      await two.close();
+      await shared.drop();
+    }
+  });
+});
