@@ -15,6 +15,7 @@ import { registerCors } from "./http/cors.js";
 import { frameworkErrors, registerErrorHandling } from "./http/error-handler.js";
 import { type LogOverrides, loggerOptions } from "./http/logging.js";
 import { registerRateLimits } from "./http/rate-limit.js";
+import { registerReadOnly } from "./http/read-only.js";
 import { registerRequestMetrics } from "./http/request-metrics.js";
 import { registerGracefulClose } from "./http/shutdown.js";
 import type { App } from "./http/types.js";
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerBodyParsers(app);
   // onRequest order = precedence: CORS headers on everything, then 429, then 401 (API.md §2.2).
   registerCors(app, config.corsOrigins);
+  registerReadOnly(app, config.readOnly);
   registerRateLimits(app, services.limiter, config.rateLimits, services.tokens.tokenOwner);
   registerAuth(app, services.auth.verifyBearer);
   registerRequestMetrics(app, metrics);
@@ -134,6 +136,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       root: config.webDist,
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz copies of its text files: sent to browsers that accept them, with Vary.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "no-cache");

@@ -86,6 +86,7 @@ const EnvSchema = z
     METRICS_TOKEN: optionalString,
     LOG_LEVEL: optionalString.pipe(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional()),
     WEB_DIST: optionalString,
+    READ_ONLY: bool(false),
   })
   .and(
     providerSchema("KAKAO", {
@@ -148,6 +149,11 @@ export interface Config {
   metricsToken: string | undefined;
   logLevel: string;
   webDist: string;
+  /**
+   * A read-only instance (PostgreSQL hot standby): no migrations, seed, index build or write jobs at boot, and every
+   * /api request other than GET/HEAD/OPTIONS answers 503 (http/read-only.ts).
+   */
+  readOnly: boolean;
 }
 
 export class ConfigError extends Error {
@@ -214,6 +220,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     jwtSecret = randomBytes(32);
     jwtSecretGenerated = true;
   }
+  if (e.READ_ONLY && database.kind !== "postgres" && !dbProblem) {
+    problems.push(
+      "READ_ONLY: needs PostgreSQL (a replica of the primary's DATABASE_URL); SQLite has no read-only replicas",
+    );
+  }
   const cors = corsOrigins(e.CORS_ORIGINS, problems);
   if (e.PUBLIC_ORIGIN && !/^https?:\/\/[^/?#\s]+\/*$/.test(e.PUBLIC_ORIGIN)) {
     problems.push(`PUBLIC_ORIGIN: "${e.PUBLIC_ORIGIN}" is not an origin like https://example.com`);
@@ -268,6 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     metricsToken: e.METRICS_TOKEN,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
     webDist: e.WEB_DIST ? path.resolve(REPO_ROOT, e.WEB_DIST) : path.join(REPO_ROOT, "apps/web/dist"),
+    readOnly: e.READ_ONLY,
   };
   return Object.freeze(config);
 }

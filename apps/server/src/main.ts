@@ -1,11 +1,12 @@
 // Boot: read config → open db → migrate → seed if empty → listen; graceful shutdown on SIGTERM/SIGINT.
+// READ_ONLY (a PostgreSQL hot standby): check the schema instead of migrating, no seed, index build or jobs.
 import { Redis } from "ioredis";
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { openDatabase } from "./db/connection.js";
-import { migrateToLatest } from "./db/migrate.js";
+import { migrateToLatest, pendingMigrations } from "./db/migrate.js";
 import { seedIfEmpty } from "./db/seed/index.js";
-import { ensureSearchIndex } from "./modules/search/index.js";
+import { ensureSearchIndex, searchIndexIsCurrent } from "./modules/search/index.js";
 import { startJobs } from "./jobs/index.js";
 import { systemClock } from "./lib/time.js";
 import { RedisRateLimitStore } from "./lib/rate-limiter.js";
@@ -16,10 +17,16 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = openDatabase(config.database);
-  await migrateToLatest(database.db);
-  const seeded = await seedIfEmpty(database.db, { seedDemo: config.seedDemo, clock: systemClock });
-  // Builds the search index when the database has none yet (first start, or rows from before it existed).
-  const searchIndex = await ensureSearchIndex(database.db);
+  let seeded: Awaited<ReturnType<typeof seedIfEmpty>> = null;
+  let searchIndex: Awaited<ReturnType<typeof ensureSearchIndex>> = null;
+  if (config.readOnly) {
+    await checkReplicaSchema(database);
+  } else {
+    await migrateToLatest(database.db);
+    seeded = await seedIfEmpty(database.db, { seedDemo: config.seedDemo, clock: systemClock });
+    // Builds the search index when the database has none yet (first start, or rows from before it existed).
+    searchIndex = await ensureSearchIndex(database.db);
+  }
   // With REDIS_URL every instance counts rate limits in the same place; otherwise they live in this process.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const rateLimitStore = redis ? new RedisRateLimitStore(redis, `${config.redisKeyPrefix}rl:`) : undefined;
@@ -30,6 +37,7 @@ async function main(): Promise<void> {
   redis?.on("error", (error: Error) => app.log.error({ err: error }, "redis error"));
   if (seeded) app.log.info({ ...seeded.catalog, demo: seeded.demo, ms: seeded.ms }, "seeded an empty database");
   if (searchIndex) app.log.info(searchIndex, "built the search index");
+  if (config.readOnly) app.log.info("read-only instance: writes under /api answer 503, no jobs run here");
   await startJobs(app, { db: database.db, config, clock: systemClock });
 
   let closing = false;
@@ -58,6 +66,23 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
   await app.listen({ port: config.port, host: config.host });
+}
+
+/** A replica serves the primary's schema as is: it must be at this build's latest migration, or boot stops. */
+async function checkReplicaSchema(database: ReturnType<typeof openDatabase>): Promise<void> {
+  const pending = await pendingMigrations(database.db);
+  const problems: string[] = [];
+  if (pending.length > 0) {
+    problems.push(`READ_ONLY: the database is not at this version's latest migration (missing: ${pending.join(", ")})`);
+  } else if (!(await searchIndexIsCurrent(database.db))) {
+    problems.push("READ_ONLY: the database's search index was not built by this version");
+  }
+  if (problems.length === 0) return;
+  await database.close();
+  throw new ConfigError([
+    ...problems,
+    "start or upgrade an instance without READ_ONLY on the primary first: it migrates and builds what is missing",
+  ]);
 }
 
 main().catch((error: unknown) => {

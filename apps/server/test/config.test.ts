@@ -208,3 +208,17 @@ describe("numbers, flags and lists", () => {
     expect(problemsOf({ KAKAO_TOKEN_URL: "not a url" })[0]).toMatch(/^KAKAO_TOKEN_URL: /);
   });
 });
+
+describe("READ_ONLY", () => {
+  it("is off by default and needs PostgreSQL when on", () => {
+    expect(load({}).readOnly).toBe(false);
+    const pg = { DATABASE_URL: "postgres://replica.example:5432/moviepedia", JWT_SECRET: SECRET };
+    expect(load({ ...pg, READ_ONLY: "true" }).readOnly).toBe(true);
+    expect(load({ ...pg, READ_ONLY: "false" }).readOnly).toBe(false);
+    expect(problemsOf({ READ_ONLY: "true" })).toEqual([
+      "READ_ONLY: needs PostgreSQL (a replica of the primary's DATABASE_URL); SQLite has no read-only replicas",
+    ]);
+    expect(problemsOf({ DATABASE_URL: "sqlite::memory:", READ_ONLY: "1" })[0]).toMatch(/^READ_ONLY: needs PostgreSQL/);
+    expect(problemsOf({ ...pg, READ_ONLY: "replica" })[0]).toMatch(/^READ_ONLY: must be true or false/);
+  });
+});

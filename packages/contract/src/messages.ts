@@ -92,6 +92,7 @@ export const ERROR_MESSAGES: Readonly<Partial<Record<ErrorCode, string>>> = {
   RATE_LIMITED: "요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.",
   INTERNAL_ERROR: "일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.",
   OAUTH_PROVIDER_UNAVAILABLE: "소셜 로그인 서비스에 연결할 수 없습니다.",
+  DATABASE_UNAVAILABLE: "지금은 저장할 수 없습니다. 잠시 후 다시 시도해 주세요.",
 };
 
 export function errorMessage(code: string | undefined): string {

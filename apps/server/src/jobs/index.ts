@@ -8,11 +8,16 @@ import type { Clock } from "../lib/time.js";
 import { startHotRankingJob } from "./hot-ranking.js";
 import { startRecommenderTrainingJob } from "./recommender-job.js";
 
-/** Starts every job; resolves once their first runs are done (the HOT chart exists before the first request). */
+/**
+ * Starts every job; resolves once their first runs are done (the HOT chart exists before the first request). A
+ * READ_ONLY instance starts none: both jobs write, and the primary's instances run them (their results reach the
+ * replica through replication; the recommender model is polled by the services, not by a job).
+ */
 export async function startJobs(
   app: FastifyInstance,
   deps: { db: Kysely<Database>; config: Config; clock: Clock },
 ): Promise<void> {
+  if (deps.config.readOnly) return;
   const hot = startHotRankingJob({
     db: deps.db,
     clock: deps.clock,

@@ -93,19 +93,22 @@ export async function rebuildSearchIndex(
   return { documents, milliseconds: Math.round(performance.now() - started) };
 }
 
+/** Whether the stored index was built for this version (read-only instances check it instead of building). */
+export async function searchIndexIsCurrent(db: Kysely<Database>): Promise<boolean> {
+  const row = await db.selectFrom("app_state").select("value").where("key", "=", INDEX_STATE_KEY).executeTakeFirst();
+  return row?.value === INDEX_VERSION;
+}
+
 /**
  * At boot: builds the index once for a database whose rows predate it (or were bulk-loaded without it). Write
  * paths keep it current afterwards; a change of INDEX_VERSION (new keys or tokens) rebuilds it on the next start.
  * On PostgreSQL one instance builds it (advisory lock, one transaction) while the others wait.
  */
 export async function ensureSearchIndex(db: Kysely<Database>): Promise<RebuildResult | null> {
-  const current = async (handle: Kysely<Database>) =>
-    (await handle.selectFrom("app_state").select("value").where("key", "=", INDEX_STATE_KEY).executeTakeFirst())
-      ?.value === INDEX_VERSION;
-  if (await current(db)) return null;
+  if (await searchIndexIsCurrent(db)) return null;
   if (!isPostgres(db)) return rebuildSearchIndex(db);
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext('moviepedia:search-index'))`.execute(trx);
-    return (await current(trx)) ? null : rebuildSearchIndex(trx);
+    return (await searchIndexIsCurrent(trx)) ? null : rebuildSearchIndex(trx);
   });
 }
