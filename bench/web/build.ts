@@ -6,7 +6,11 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { REPO_ROOT } from "../../apps/server/src/config.js";
 
-export const WEB_DIST = path.join(REPO_ROOT, "apps/web/dist");
+/** The server's `WEB_DIST` (resolved the same way): an experiment can build and measure a copy without touching the
+ * shared apps/web/dist. */
+export const WEB_DIST = process.env.WEB_DIST
+  ? path.resolve(REPO_ROOT, process.env.WEB_DIST)
+  : path.join(REPO_ROOT, "apps/web/dist");
 const SOURCES = ["apps/web/src", "apps/web/index.html", "apps/web/public", "apps/web/vite.config.ts"];
 const SOURCES_OUTSIDE = ["packages/contract/src"];
 
@@ -29,7 +33,10 @@ export function buildWebIfStale(): boolean {
   );
   if (fs.existsSync(index) && fs.statSync(index).mtimeMs >= sourceTime) return false;
   console.log("Building the web app…");
-  const build = spawnSync("npm", ["run", "build", "-w", "apps/web"], { cwd: REPO_ROOT, stdio: "inherit" });
+  const build = spawnSync("npm", ["run", "build", "-w", "apps/web", "--", "--outDir", WEB_DIST, "--emptyOutDir"], {
+    cwd: REPO_ROOT,
+    stdio: "inherit",
+  });
   if (build.status !== 0) throw new Error(`web build failed (exit ${build.status})`);
   return true;
 }
@@ -41,7 +48,7 @@ export interface InitialAsset {
   gzipBytes: number;
 }
 
-/** The scripts, modulepreloads and stylesheets dist/index.html makes the browser fetch before any route chunk. */
+/** The scripts, modulepreloads and stylesheets (linked or inlined) dist/index.html loads before any route chunk. */
 export function initialAssets(): InitialAsset[] {
   const html = fs.readFileSync(path.join(WEB_DIST, "index.html"), "utf8");
   const assets: InitialAsset[] = [];
@@ -67,6 +74,16 @@ export function initialAssets(): InitialAsset[] {
     assets.push({
       file: href,
       kind,
+      bytes: content.length,
+      gzipBytes: zlib.gzipSync(content, { level: 9 }).length,
+    });
+  }
+  // The entry stylesheet the build inlines into index.html.
+  for (const match of html.matchAll(/<style>([\s\S]*?)<\/style>/g)) {
+    const content = Buffer.from(match[1]!, "utf8");
+    assets.push({
+      file: "index.html <style>",
+      kind: "stylesheet",
       bytes: content.length,
       gzipBytes: zlib.gzipSync(content, { level: 9 }).length,
     });

@@ -125,6 +125,25 @@ async function demoMovieId(origin: string): Promise<number> {
   return top.id;
 }
 
+/** Retries a run Lighthouse itself gave up on (e.g. NO_NAVSTART: a trace lost on a busy machine) twice. */
+const ATTEMPTS = 3;
+
+async function audit(url: string, port: number) {
+  for (let attempt = 1; ; attempt++) {
+    const outcome = await lighthouse(url, {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: [...CATEGORIES],
+    });
+    if (!outcome) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (!outcome.lhr.runtimeError) return outcome;
+    const message = `Lighthouse failed on ${url}: ${outcome.lhr.runtimeError.message}`;
+    if (attempt === ATTEMPTS) throw new Error(message);
+    console.log(`${message}; trying again`);
+  }
+}
+
 const score = (lhr: Result, category: Category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
 const metric = (lhr: Result, id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
 
@@ -209,16 +228,7 @@ async function main(): Promise<void> {
       const results: Result[] = [];
       for (let run = 1; run <= runs; run++) {
         process.stdout.write(`Lighthouse ${page.name} ${page.path} run ${run}/${runs}…\n`);
-        const outcome = await lighthouse(`${server.origin}${page.path}`, {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: [...CATEGORIES],
-        });
-        if (!outcome) throw new Error(`Lighthouse returned nothing for ${page.path}`);
-        if (outcome.lhr.runtimeError) {
-          throw new Error(`Lighthouse failed on ${page.path}: ${outcome.lhr.runtimeError.message}`);
-        }
+        const outcome = await audit(`${server.origin}${page.path}`, chrome.port);
         fs.writeFileSync(path.join(reportDir, `${page.name}-${run}.json`), outcome.report as string);
         results.push(outcome.lhr);
       }

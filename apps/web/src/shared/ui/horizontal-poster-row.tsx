@@ -1,5 +1,5 @@
 // A titled, horizontally scrolling row of posters (charts on home, filmographies, collections).
-import type { ReactNode } from "react";
+import { type ReactNode, useDeferredValue } from "react";
 import { Link } from "react-router";
 import { EmptyState } from "./empty-state";
 import { ErrorText } from "./error-text";
@@ -53,30 +53,39 @@ export function HorizontalPosterRow({ title, items, loading, error, emptyMessage
       ) : items.length === 0 ? (
         <EmptyState message={emptyMessage ?? UI.empty} className="py-6" />
       ) : (
-        <ul className="flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-1 [scrollbar-width:none]">
-          {items.map((item, index) => (
-            <li key={item.id} className="w-28 shrink-0 snap-start">
-              <Link
-                to={item.href}
-                className="group block rounded-md focus-visible:outline-2 focus-visible:outline-accent"
-              >
-                <div className="relative">
-                  <Poster src={item.posterUrl} title={item.title} loading={index < 4 ? "eager" : "lazy"} />
-                  {item.rank !== undefined ? (
-                    <span className="absolute top-1 left-1 rounded bg-black/70 px-1.5 text-sm font-bold text-white">
-                      {item.rank}
-                    </span>
-                  ) : null}
-                </div>
-                <p className="mt-2 line-clamp-2 text-sm font-medium text-gray-900 group-hover:underline">
-                  {item.title}
-                </p>
-                {item.caption ? <div className="mt-0.5 text-xs text-gray-500">{item.caption}</div> : null}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <PosterItems items={items} />
       )}
     </section>
+  );
+}
+
+/** Posters a phone shows without scrolling: they render (and load) first. */
+const FIRST_SCREEN = 4;
+
+/**
+ * The row's posters. The first render after the data lands shows one screenful; the rest follow in a deferred render
+ * React can interrupt, so neither the commit nor the off-screen images hold up the first paint of the row.
+ */
+function PosterItems({ items }: { items: readonly PosterRowItem[] }) {
+  const shown = useDeferredValue(items.length, Math.min(items.length, FIRST_SCREEN));
+  return (
+    <ul className="flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-1 [scrollbar-width:none]">
+      {items.slice(0, shown).map((item, index) => (
+        <li key={item.id} className="w-28 shrink-0 snap-start">
+          <Link to={item.href} className="group block rounded-md focus-visible:outline-2 focus-visible:outline-accent">
+            <div className="relative">
+              <Poster src={item.posterUrl} title={item.title} loading={index < FIRST_SCREEN ? "eager" : "lazy"} />
+              {item.rank !== undefined ? (
+                <span className="absolute top-1 left-1 rounded bg-black/70 px-1.5 text-sm font-bold text-white">
+                  {item.rank}
+                </span>
+              ) : null}
+            </div>
+            <p className="mt-2 line-clamp-2 text-sm font-medium text-gray-900 group-hover:underline">{item.title}</p>
+            {item.caption ? <div className="mt-0.5 text-xs text-gray-500">{item.caption}</div> : null}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }
