@@ -185,6 +185,41 @@ describe("hot query plans", () => {
     await expectIndexed(() => reviews.getReview(reviewId, alice.id));
   });
 
+  it("a review window picks its ids from an index that holds the author, then reads only the page's rows", async () => {
+    if (!sqlite()) return;
+    // Each of these ends with user_id (migration 0006): blocked and followed authors are filtered in the index.
+    const windowIndexes = [
+      "reviews_movie_author",
+      "reviews_movie_likes",
+      "reviews_movie_written",
+      "reviews_movie_written_likes",
+    ];
+    const reviews = createReviewQueries(spy);
+    for (const sort of ["oldest", "recent", "likes"] as const) {
+      for (const hasContent of [true, false]) {
+        capture.take();
+        await reviews.listForMovie(alice.id, movieId, {
+          ...reviewOptions(sort, hasContent),
+          window: { offset: 5, limit: 10 },
+        });
+        const list = capture.take().find((q) => /\bin \(select "page"/.test(q.sql));
+        expect(list, `${sort} ${hasContent}`).toBeDefined();
+        const plan = await explain(ctx, list!);
+        const pick = plan.lines.find((line) => /^SEARCH page /.test(line)) ?? "";
+        // Written reviews come from the partial indexes (the table row is then never read for `content`).
+        const fit = hasContent ? windowIndexes.filter((name) => name.includes("written")) : windowIndexes;
+        expect(
+          fit.some((name) => pick.includes(`INDEX ${name} `)),
+          `${sort} ${hasContent}: ${pick}`,
+        ).toBe(true);
+        expect(
+          plan.lines.filter((line) => /^SEARCH reviews /.test(line)),
+          plan.sql,
+        ).toEqual(["SEARCH reviews USING INTEGER PRIMARY KEY (rowid=?)"]);
+      }
+    }
+  });
+
   it("a member's reviews, likes, follows, collections and profile", async () => {
     const reviews = createReviewQueries(spy);
     await expectIndexed(() => reviews.listForUser(alice.id, bob.id, reviewOptions("recent", false)), {

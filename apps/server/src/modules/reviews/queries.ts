@@ -4,7 +4,6 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.js";
 import { notFound } from "../../http/errors.js";
 import { hasBlocked } from "../shared/blocks.js";
-import { likedSet } from "../shared/likes.js";
 import { findUserById } from "../users/repository.js";
 import type { ReviewListOptions } from "./list-query.js";
 import { toReview, toReviews } from "./mapper.js";
@@ -35,22 +34,22 @@ export function createReviewQueries(db: Kysely<Database>) {
     return toReviews(db, rows, callerId);
   }
 
+  /** One review with the caller's like: one query. */
   async function getReview(reviewId: number | null, callerId: number | null): Promise<Review> {
-    const row = reviewId === null ? undefined : await repo.findReviewWithAuthor(db, reviewId);
+    const row = reviewId === null ? undefined : await repo.findReviewForCaller(db, { id: reviewId }, callerId);
     if (!row) throw notFound("REVIEW_NOT_FOUND");
-    const liked = await likedSet(db, "review_likes", callerId, [row.id]);
-    return toReview(row, liked.has(row.id));
+    return toReview(row, row.liked);
   }
 
   /** The caller's review of a movie: one query when it exists; which 404 it is costs one more when not. */
   async function getMine(callerId: number, movieId: number | null): Promise<Review> {
-    const own = movieId === null ? undefined : await repo.findOwnReviewWithAuthor(db, callerId, movieId);
+    const own =
+      movieId === null ? undefined : await repo.findReviewForCaller(db, { userId: callerId, movieId }, callerId);
     if (!own) {
       await movieOr404(movieId);
       throw notFound("REVIEW_NOT_FOUND");
     }
-    const liked = await likedSet(db, "review_likes", callerId, [own.id]);
-    return toReview(own, liked.has(own.id));
+    return toReview(own, own.liked);
   }
 
   /** A movie's reviews; a member's view hides authors they blocked (API.md §1.9). */

@@ -1,7 +1,7 @@
 // SQL for reviews and the counters that hang off them; callers pass the db-or-transaction handle. `lock` adds
 // FOR UPDATE on PostgreSQL (SQLite serialises whole transactions and has no row locks).
-import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
-import type { Database, ReviewRow } from "../../db/types.js";
+import { type Kysely, sql } from "kysely";
+import type { Database, ReviewRow, ReviewsTable } from "../../db/types.js";
 import type { ReviewSort } from "@moviepedia/contract";
 import { notBlockedBy } from "../shared/blocks.js";
 import type { MovieCounterDelta, ReviewState } from "./state.js";
@@ -133,16 +133,37 @@ export function findReviewWithAuthor(db: Db, id: number): Promise<ReviewWithAuth
   return withAuthor(db).where("reviews.id", "=", id).executeTakeFirst();
 }
 
-/** The member's review of a movie with its author's name and avatar (the unique (user_id, movie_id) pair). */
-export function findOwnReviewWithAuthor(
+/** A review with its author and whether `callerId` likes it: everything its wire form needs, in one query. */
+export type ReviewForCaller = ReviewWithAuthor & { liked: boolean };
+
+/**
+ * One review — by id, or the caller's own of a movie — with its author and the caller's like. `lock` takes the
+ * review row FOR UPDATE on PostgreSQL (not the author's: member rows are locked last, by their own updates).
+ */
+export async function findReviewForCaller(
   db: Db,
-  userId: number,
-  movieId: number,
-): Promise<ReviewWithAuthor | undefined> {
-  return withAuthor(db)
-    .where("reviews.user_id", "=", userId)
-    .where("reviews.movie_id", "=", movieId)
-    .executeTakeFirst();
+  key: { id: number } | { userId: number; movieId: number },
+  callerId: number | null,
+  lock = false,
+): Promise<ReviewForCaller | undefined> {
+  let query = withAuthor(db).select((eb) =>
+    eb
+      .exists(
+        eb
+          .selectFrom("review_likes")
+          .select("review_likes.id")
+          .where("review_likes.user_id", "=", callerId ?? 0)
+          .whereRef("review_likes.target_id", "=", "reviews.id"),
+      )
+      .as("liked"),
+  );
+  query =
+    "id" in key
+      ? query.where("reviews.id", "=", key.id)
+      : query.where("reviews.user_id", "=", key.userId).where("reviews.movie_id", "=", key.movieId);
+  const row = await query.$if(lock, (qb) => qb.forUpdate("reviews")).executeTakeFirst();
+  // SQLite answers EXISTS with 0/1, PostgreSQL with a boolean; ids start at 1, so caller 0 likes nothing.
+  return row && { ...row, liked: callerId !== null && Boolean(row.liked) };
 }
 
 export function findReviewsWithAuthor(db: Db, ids: readonly number[]): Promise<ReviewWithAuthor[]> {
@@ -165,30 +186,45 @@ export interface ReviewListFilter {
   limit: number;
 }
 
-function ordered<O>(qb: SelectQueryBuilder<Database, "reviews" | "users", O>, sort: ReviewSort) {
-  if (sort === "recent") return qb.orderBy("reviews.id", "desc");
-  if (sort === "likes") return qb.orderBy("reviews.likes_count", "desc").orderBy("reviews.id", "asc");
-  return qb.orderBy("reviews.id", "asc");
-}
-
-/** One windowed page: filters and ordering first, then limit/offset in SQL. */
-export function listReviews(db: Db, f: ReviewListFilter): Promise<ReviewWithAuthor[]> {
+/**
+ * One windowed page in two steps of one statement: the window's ids are picked from an index that holds
+ * everything the filters and the order need (migration 0006: movie_id or user_id, the sort keys, id, user_id;
+ * written reviews from the `content <> ''` partial ones), so the rows skipped by the offset are never read; only
+ * the page's rows are then fetched with their authors, and put back in the window's order here.
+ */
+export async function listReviews(db: Db, f: ReviewListFilter): Promise<ReviewWithAuthor[]> {
   const { movieId, userId, followedBy } = f;
-  let query = withAuthor(db).where(notBlockedBy(f.hideBlockedBy, "reviews.user_id"));
-  if (movieId !== undefined) query = query.where("reviews.movie_id", "=", movieId);
-  if (userId !== undefined) query = query.where("reviews.user_id", "=", userId);
+  let page = db
+    .selectFrom("reviews as page")
+    .select("page.id")
+    .where(notBlockedBy<Database & { page: ReviewsTable }, "page">(f.hideBlockedBy, "page.user_id"));
+  if (movieId !== undefined) page = page.where("page.movie_id", "=", movieId);
+  if (userId !== undefined) page = page.where("page.user_id", "=", userId);
   // Literal, not a parameter: the partial indexes on written reviews (migration 0006) serve only this exact term.
-  if (f.hasContent) query = query.where(sql<boolean>`reviews.content <> ''`);
+  if (f.hasContent) page = page.where(sql<boolean>`page.content <> ''`);
   if (followedBy !== null) {
-    query = query.where((eb) =>
+    page = page.where((eb) =>
       eb.exists(
         eb
           .selectFrom("follows")
           .select("follows.id")
           .where("follows.user_id", "=", followedBy)
-          .whereRef("follows.target_id", "=", "reviews.user_id"),
+          .whereRef("follows.target_id", "=", "page.user_id"),
       ),
     );
   }
-  return ordered(query, f.sort).limit(f.limit).offset(f.offset).execute();
+  if (f.sort === "recent") page = page.orderBy("page.id", "desc");
+  else if (f.sort === "likes") page = page.orderBy("page.likes_count", "desc").orderBy("page.id", "asc");
+  else page = page.orderBy("page.id", "asc");
+  const rows = await withAuthor(db).where("reviews.id", "in", page.limit(f.limit).offset(f.offset)).execute();
+  return rows.sort(WINDOW_ORDER[f.sort]);
 }
+
+type ReviewOrder = (a: ReviewRow, b: ReviewRow) => number;
+
+/** The lists' orders (API.md §4.5), the same as the SQL's: the page's rows are read in any order. */
+const WINDOW_ORDER: Record<ReviewSort, ReviewOrder> = {
+  oldest: (a, b) => a.id - b.id,
+  recent: (a, b) => b.id - a.id,
+  likes: (a, b) => b.likes_count - a.likes_count || a.id - b.id,
+};

@@ -9,11 +9,12 @@ import type { Database, ReviewRow } from "../../db/types.js";
 import { ApiError, notFound, notOwner } from "../../http/errors.js";
 import { type Clock, toTimestamp } from "../../lib/time.js";
 import { inTransaction } from "../../lib/transaction.js";
-import { likedSet, toggleLike } from "../shared/likes.js";
+import { toggleLikeCounted } from "../shared/likes.js";
 import { findUserById } from "../users/repository.js";
 import { emptyReview, toReview } from "./mapper.js";
 import { createReviewQueries } from "./queries.js";
 import * as repo from "./repository.js";
+import type { ReviewForCaller } from "./repository.js";
 import {
   EMPTY_STATE,
   isEmptyState,
@@ -49,8 +50,8 @@ export function createReviewsService(deps: ReviewsDeps) {
     return movieId;
   }
 
-  async function ownedOr404(trx: Kysely<Database>, callerId: number, reviewId: number | null): Promise<ReviewRow> {
-    const row = reviewId === null ? undefined : await repo.findReviewById(trx, reviewId, lock);
+  async function ownedOr404(trx: Kysely<Database>, callerId: number, reviewId: number | null) {
+    const row = reviewId === null ? undefined : await repo.findReviewForCaller(trx, { id: reviewId }, callerId, lock);
     if (!row) throw notFound("REVIEW_NOT_FOUND");
     if (row.user_id !== callerId) throw notOwner();
     return row;
@@ -69,7 +70,12 @@ export function createReviewsService(deps: ReviewsDeps) {
     return toReview(row, like);
   }
 
-  async function emptyAnswer(trx: Kysely<Database>, userId: number, movieId: number, deleted: ReviewRow | null) {
+  /** The answer to a write that ends with no row; `deleted` (read with its author) when one was removed. */
+  async function emptyAnswer(trx: Kysely<Database>, userId: number, movieId: number, deleted: ReviewForCaller | null) {
+    if (deleted) {
+      const author = { id: deleted.user_id, username: deleted.author_name, profile_url: deleted.author_profile_url };
+      return emptyReview(author, movieId, deleted, toTimestamp(clock.now()));
+    }
     const author = await findUserById(trx, userId);
     if (!author) throw notFound("USER_NOT_FOUND");
     return emptyReview(author, movieId, deleted, toTimestamp(clock.now()));
@@ -81,8 +87,11 @@ export function createReviewsService(deps: ReviewsDeps) {
     await repo.deleteReviewCascade(trx, row.id);
   }
 
-  /** Applies `next` to an existing (locked) row: update, or delete when it became empty. */
-  async function applyTo(trx: Kysely<Database>, callerId: number, row: ReviewRow, next: ReviewState) {
+  /**
+   * Applies `next` to an existing (locked) row: update, or delete when it became empty. The answer is the row read
+   * with its author and the caller's like, with the new state: nothing else of it can change inside this transaction.
+   */
+  async function applyTo(trx: Kysely<Database>, callerId: number, row: ReviewForCaller, next: ReviewState) {
     if (isEmptyState(next)) {
       await removeRow(trx, row);
       return emptyAnswer(trx, callerId, row.movie_id, row);
@@ -92,8 +101,8 @@ export function createReviewsService(deps: ReviewsDeps) {
       await repo.updateReview(trx, row.id, next, toTimestamp(clock.now()));
       await account(trx, row, before, next);
     }
-    const liked = await likedSet(trx, "review_likes", callerId, [row.id]);
-    return answer(trx, row.id, liked.has(row.id));
+    const { content, rating, status } = next;
+    return toReview({ ...row, content, rating, status, spoiler: next.spoiler ? 1 : 0 }, row.liked);
   }
 
   async function insertNew(trx: Kysely<Database>, userId: number, movieId: number, state: ReviewState) {
@@ -134,7 +143,7 @@ export function createReviewsService(deps: ReviewsDeps) {
       // An existing review proves the movie exists (foreign key): only a missing one needs the movie checked.
       let movieChecked = false;
       for (let round = 0; round < 3; round++) {
-        const existing = await repo.findOwnReview(trx, callerId, id, lock);
+        const existing = await repo.findReviewForCaller(trx, { userId: callerId, movieId: id }, callerId, lock);
         if (existing) {
           const review = await applyTo(trx, callerId, existing, mergeWrite(stateOf(existing), write));
           return { status: 200, review };
@@ -158,11 +167,12 @@ export function createReviewsService(deps: ReviewsDeps) {
 
   async function toggleReviewLike(callerId: number, reviewId: number | null): Promise<Review> {
     return inTransaction(db, async (trx) => {
-      // Locking the review first orders this after (or before) a concurrent delete: never a dangling like.
-      const row = reviewId === null ? undefined : await repo.findReviewById(trx, reviewId, lock);
+      // Locking the review first orders this after (or before) a concurrent delete: never a dangling like. The lock
+      // also keeps its likes_count still but for this toggle's own move.
+      const row = reviewId === null ? undefined : await repo.findReviewForCaller(trx, { id: reviewId }, callerId, lock);
       if (!row) throw notFound("REVIEW_NOT_FOUND");
-      const liked = await toggleLike(trx, "review_likes", callerId, row.id, clock.now());
-      return answer(trx, row.id, liked);
+      const { liked, delta } = await toggleLikeCounted(trx, "review_likes", callerId, row.id, clock.now());
+      return toReview({ ...row, likes_count: row.likes_count + delta }, liked);
     });
   }
 

@@ -22,6 +22,20 @@ export async function toggleLike(
   targetId: number,
   now: Date,
 ): Promise<boolean> {
+  return (await toggleLikeCounted(trx, likeTable, userId, targetId, now)).liked;
+}
+
+/**
+ * toggleLike, also saying how far the target's likes_count moved (+1, -1, or 0 when a racing toggle had inserted
+ * the pair already), so a caller that read the target row locked can answer without reading it again.
+ */
+export async function toggleLikeCounted(
+  trx: Kysely<Database>,
+  likeTable: LikeTableName,
+  userId: number,
+  targetId: number,
+  now: Date,
+): Promise<{ liked: boolean; delta: number }> {
   const { table, memberTotal } = TARGETS[likeTable];
   const removed = await trx
     .deleteFrom(likeTable)
@@ -36,7 +50,7 @@ export async function toggleLike(
       .values({ user_id: userId, target_id: targetId, created_at: toTimestamp(now) })
       .onConflict((oc) => oc.columns(["user_id", "target_id"]).doNothing())
       .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return true;
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return { liked: true, delta: 0 };
     delta = 1;
   }
   const liked = delta === 1;
@@ -50,7 +64,7 @@ export async function toggleLike(
       trx,
     );
   }
-  return liked;
+  return { liked, delta };
 }
 
 /** Whether the caller likes each of `targetIds` (one query; empty for anonymous callers). */
