@@ -2,6 +2,7 @@
 // by primary key from the same benchmark database through the same driver, in its own process. Every endpoint's
 // throughput is printed as a fraction of this one.
 import Fastify from "fastify";
+import { serveAsChild } from "../shared/child-server.js";
 import { benchTarget, openTarget } from "../shared/database.js";
 
 async function main(): Promise<void> {
@@ -15,18 +16,7 @@ async function main(): Promise<void> {
       .executeTakeFirst();
     return row ?? reply.code(404).send({ detail: "not found" });
   });
-  process.on("message", (message) => {
-    if (message === "cpu") process.send?.({ cpu: process.cpuUsage() });
-  });
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const address = app.server.address();
-  process.send?.({ port: typeof address === "object" && address ? address.port : 0 });
-  process.on("SIGTERM", () => {
-    void app
-      .close()
-      .then(() => database.close())
-      .then(() => process.exit(0));
-  });
+  await serveAsChild(app, database);
 }
 
 main().catch((error: unknown) => {

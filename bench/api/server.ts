@@ -8,6 +8,7 @@ import { buildApp } from "../../apps/server/src/app.js";
 import { loadConfig } from "../../apps/server/src/config.js";
 import { migrateToLatest } from "../../apps/server/src/db/migrate.js";
 import { refreshHotRanking } from "../../apps/server/src/jobs/hot-ranking.js";
+import { serveAsChild } from "../shared/child-server.js";
 import { benchTarget, openTarget } from "../shared/database.js";
 
 async function main(): Promise<void> {
@@ -26,18 +27,7 @@ async function main(): Promise<void> {
   await refreshHotRanking(database.db, new Date());
   const app = await buildApp({ config, database });
   // CPU time is what a request costs this process whatever else loads the machine: run.ts divides it by requests.
-  process.on("message", (message) => {
-    if (message === "cpu") process.send?.({ cpu: process.cpuUsage() });
-  });
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const address = app.server.address();
-  process.send?.({ port: typeof address === "object" && address ? address.port : 0 });
-  process.on("SIGTERM", () => {
-    void app
-      .close()
-      .then(() => database.close())
-      .then(() => process.exit(0));
-  });
+  await serveAsChild(app, database);
 }
 
 main().catch((error: unknown) => {

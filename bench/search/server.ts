@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { buildApp, createServices } from "../../apps/server/src/app.js";
 import { loadConfig } from "../../apps/server/src/config.js";
 import { createSearchService } from "../../apps/server/src/modules/search/service.js";
+import { serveAsChild } from "../shared/child-server.js";
 import { benchTarget, openTarget } from "../shared/database.js";
 
 async function main(): Promise<void> {
@@ -34,16 +35,7 @@ async function main(): Promise<void> {
   process.on("message", (message) => {
     if (message === "cpu") process.send?.({ cpuMs: cpuMs.splice(0) });
   });
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const address = app.server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
-  process.send?.({ port });
-  process.on("SIGTERM", () => {
-    void app
-      .close()
-      .then(() => database.close())
-      .then(() => process.exit(0));
-  });
+  await serveAsChild(app, database, { answerCpu: false });
 }
 
 main().catch((error: unknown) => {

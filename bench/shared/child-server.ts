@@ -1,6 +1,8 @@
 // A server started in a child process (its own event loop and core, never the load generator's): the child reports
 // `{ port }` over IPC once it listens, and stops on SIGTERM.
 import { type ChildProcess, fork, type StdioOptions } from "node:child_process";
+import type { FastifyInstance } from "fastify";
+import type { DbHandle } from "../../apps/server/src/db/connection.js";
 
 export interface ChildServer {
   port: number;
@@ -50,5 +52,30 @@ function cpuMicros(child: ChildProcess): Promise<number> {
     };
     child.on("message", listener);
     child.send("cpu");
+  });
+}
+
+/**
+ * The child's side: listens on a free loopback port, reports it to the parent, answers "cpu" with the process's CPU
+ * time (unless the child answers that message itself) and closes the app, then the database, on SIGTERM.
+ */
+export async function serveAsChild(
+  app: FastifyInstance,
+  database: DbHandle,
+  options: { answerCpu?: boolean } = {},
+): Promise<void> {
+  if (options.answerCpu ?? true) {
+    process.on("message", (message) => {
+      if (message === "cpu") process.send?.({ cpu: process.cpuUsage() });
+    });
+  }
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  process.send?.({ port: typeof address === "object" && address ? address.port : 0 });
+  process.on("SIGTERM", () => {
+    void app
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0));
   });
 }
