@@ -2,7 +2,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
-import fastifyHelmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
@@ -13,10 +12,11 @@ import { registerAuth } from "./http/auth.js";
 import { registerBodyParsers } from "./http/body-parser.js";
 import { registerCors } from "./http/cors.js";
 import { frameworkErrors, registerErrorHandling } from "./http/error-handler.js";
-import { type LogOverrides, loggerOptions } from "./http/logging.js";
+import { AccessLog, type LogOverrides, loggerOptions } from "./http/logging.js";
 import { registerRateLimits } from "./http/rate-limit.js";
 import { registerReadOnly } from "./http/read-only.js";
 import { registerRequestMetrics } from "./http/request-metrics.js";
+import { registerSecurityHeaders } from "./http/security-headers.js";
 import { registerGracefulClose } from "./http/shutdown.js";
 import type { App } from "./http/types.js";
 import { validatorCompiler } from "./http/validation.js";
@@ -75,6 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const services = deps.services ?? createServices(deps);
   const app = Fastify({
     logger: deps.logger === false ? false : loggerOptions(config, deps.logger === true ? {} : deps.logger),
+    logController: new AccessLog(),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     // Long ids still reach the route, which answers its 404 (Fastify's default 100-character limit answers 414).
@@ -100,17 +101,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app, config.webDist);
 
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: { useDefaults: false, directives: SPA_CSP },
     crossOriginEmbedderPolicy: false,
   });
 
-  app.addHook("onSend", async (request, reply, payload) => {
+  app.addHook("onSend", (request, reply, payload, done) => {
     const url = request.url;
     if (isApiPath(url) && !url.startsWith("/api/docs")) {
       reply.header("Cache-Control", "no-store");
     }
-    return payload;
+    done(null, payload);
   });
 
   await app.register(fastifySwagger, {

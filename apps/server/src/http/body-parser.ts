@@ -18,10 +18,13 @@ export function registerBodyParsers(app: FastifyInstance): void {
   app.addHttpMethod("GET", { hasBody: true, overrideExisting: true });
   // A bodiless request's Content-Type does not matter (API.md §1.2), but Fastify answers 415 to an empty or
   // malformed one (`Content-Type:`, `text`) before looking at the body: drop it when there is no body.
-  app.addHook("onRequest", async (request) => {
+  app.addHook("onRequest", (request, _reply, done) => {
     const h = request.headers;
-    const bodiless = h["transfer-encoding"] === undefined && (h["content-length"] ?? "0") === "0";
-    if (bodiless && h["content-type"] !== undefined) delete h["content-type"];
+    if (h["content-type"] !== undefined) {
+      const bodiless = h["transfer-encoding"] === undefined && (h["content-length"] ?? "0") === "0";
+      if (bodiless) delete h["content-type"];
+    }
+    done();
   });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(

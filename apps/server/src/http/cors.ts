@@ -11,20 +11,20 @@ const PREFLIGHT_MAX_AGE_SECONDS = 600;
 export function registerCors(app: FastifyInstance, origins: readonly string[]): void {
   if (origins.length === 0) return;
   const allowed = new Set(origins);
-  app.addHook("onRequest", async (request, reply) => {
+  app.addHook("onRequest", (request, reply, done) => {
     const origin = request.headers.origin;
-    if (!origin || !allowed.has(origin)) return;
+    if (!origin || !allowed.has(origin)) return done();
     reply.header("Access-Control-Allow-Origin", origin);
     reply.header("Access-Control-Allow-Credentials", "true");
     reply.header("Vary", "Origin");
     const preflight = request.method === "OPTIONS" && request.headers["access-control-request-method"] !== undefined;
     if (!preflight) {
       reply.header("Access-Control-Expose-Headers", EXPOSED_HEADERS);
-      return;
+      return done();
     }
     reply.header("Access-Control-Allow-Methods", ALLOWED_METHODS);
     reply.header("Access-Control-Allow-Headers", ALLOWED_HEADERS);
     reply.header("Access-Control-Max-Age", String(PREFLIGHT_MAX_AGE_SECONDS));
-    return reply.code(204).send();
+    reply.code(204).send();
   });
 }

@@ -74,8 +74,8 @@ export function registerErrorHandling(app: FastifyInstance, webDist: string): vo
   });
 
   // An unknown /api route is 404 right after 429, before its body is read (else a bad body would answer 415/413).
-  app.addHook("onRequest", async (request) => {
-    if (request.is404 && isApi(request.url)) throw new ApiError("NOT_FOUND", "Not found.");
+  app.addHook("onRequest", (request, _reply, done) => {
+    done(request.is404 && isApi(request.url) ? new ApiError("NOT_FOUND", "Not found.") : undefined);
   });
 
   const indexFile = path.join(webDist, "index.html");

@@ -1,5 +1,6 @@
 // Structured request logs (pino) that never contain tokens: no headers at all (Authorization, Cookie and
 // Set-Cookie carry them), and URLs without their query string (OAuth callbacks carry `code` and `state` there).
+import { type FastifyReply, type FastifyRequest, LogController } from "fastify";
 import type { Config } from "../config.js";
 
 /** Where and how verbosely to log; tests pass a stream to read what was written. */
@@ -27,4 +28,21 @@ export function loggerOptions(config: Pick<Config, "logLevel">, overrides: LogOv
       },
     },
   };
+}
+
+/**
+ * One line per answered request (method, path, status, time taken) instead of Fastify's two: the "incoming request"
+ * line adds nothing the completion line lacks and costs a serialisation on every request.
+ */
+export class AccessLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    if (error) {
+      reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, "request errored");
+    } else {
+      reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, "request completed");
+    }
+  }
 }

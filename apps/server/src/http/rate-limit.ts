@@ -66,20 +66,20 @@ export function registerRateLimits(
   limits: Config["rateLimits"],
   identify: BearerIdentifier,
 ): void {
-  app.addHook("onRequest", async (request) => {
-    const url = request.url;
-    if (url !== "/api" && !url.startsWith("/api/") && !url.startsWith("/api?")) return;
-    const kind = request.routeOptions.config?.rateLimit ?? "ip";
+  const draw = (request: FastifyRequest, kind: RateLimitKind): Promise<void> | undefined => {
     const ip = request.ip;
     switch (kind) {
       case "exempt":
-        return;
+        return undefined;
       case "create":
       case "toggle": {
-        const user = await claimedUser(request, identify);
-        if (user === null) return limiter.consume(`ip:${ip}`, limits.ipPerMin, 60);
         const limit = kind === "create" ? limits.createsPerMin : limits.togglesPerMin;
-        return limiter.consume(`${kind}:${user}`, limit, 60);
+        if (limit <= 0 && limits.ipPerMin <= 0) return undefined;
+        return claimedUser(request, identify).then((user) =>
+          user === null
+            ? limiter.consume(`ip:${ip}`, limits.ipPerMin, 60)
+            : limiter.consume(`${kind}:${user}`, limit, 60),
+        );
       }
       case "signup":
         return limiter.consume(`signup:${ip}`, limits.signupPerHour, 3600);
@@ -89,7 +89,15 @@ export function registerRateLimits(
         // Per-IP failures are checked here; the per-login-id buckets once the body is read (auth service).
         return limiter.check(`signin-ip:${ip}`, limits.signinFailuresPerIp);
       default:
-        return limiter.consume(`ip:${ip}`, limits.ipPerMin, 60);
+        return limits.ipPerMin > 0 ? limiter.consume(`ip:${ip}`, limits.ipPerMin, 60) : undefined;
     }
+  };
+  // Callback style: a request that draws from no bucket (a disabled limit, an exempt route) costs no promise.
+  app.addHook("onRequest", (request, _reply, done) => {
+    const url = request.url;
+    if (url !== "/api" && !url.startsWith("/api/") && !url.startsWith("/api?")) return done();
+    const pending = draw(request, request.routeOptions.config?.rateLimit ?? "ip");
+    if (!pending) return done();
+    pending.then(() => done(), done);
   });
 }

@@ -14,8 +14,8 @@ function isApi(url: string): boolean {
 
 export function registerReadOnly(app: FastifyInstance, readOnly: boolean): void {
   if (!readOnly) return;
-  app.addHook("onRequest", async (request, reply) => {
-    if (READ_METHODS.has(request.method) || !isApi(request.url)) return;
-    return reply.code(503).send(errorBody("DATABASE_UNAVAILABLE", DETAIL));
+  app.addHook("onRequest", (request, reply, done) => {
+    if (READ_METHODS.has(request.method) || !isApi(request.url)) return done();
+    reply.code(503).send(errorBody("DATABASE_UNAVAILABLE", DETAIL));
   });
 }

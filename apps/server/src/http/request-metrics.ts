@@ -14,11 +14,12 @@ export function registerRequestMetrics(app: FastifyInstance, registry: MetricsRe
     "HTTP request latency in seconds, by method and route pattern.",
     ["method", "route"],
   );
-  app.addHook("onResponse", async (request, reply) => {
+  app.addHook("onResponse", (request, reply, done) => {
     // Unknown routes and the SPA fallback share one label.
     const route = request.routeOptions.url ?? "unmatched";
     const method = request.method;
     requests.inc({ method, route, status: String(reply.statusCode) });
     duration.observe({ method, route }, reply.elapsedTime / 1000);
+    done();
   });
 }

@@ -40,8 +40,8 @@ export function registerGracefulClose(app: FastifyInstance): void {
   app.addHook("preClose", async () => {
     closing = true;
   });
-  app.addHook("onSend", async (_request, reply, payload) => {
+  app.addHook("onSend", (_request, reply, payload, done) => {
     if (closing) reply.header("Connection", "close");
-    return payload;
+    done(null, payload);
   });
 }

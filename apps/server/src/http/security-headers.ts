@@ -1,0 +1,33 @@
+// Security headers (Helmet's set) on every answer. Helmet's middleware rebuilds its whole configuration on each call
+// (as @fastify/helmet runs it, per request), so it runs once at start-up against a recorder and each answer gets the
+// recorded headers: the same headers, for a few microseconds instead of tens.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { FastifyInstance } from "fastify";
+import helmet, { type HelmetOptions } from "helmet";
+
+/** The headers Helmet sets for `options`, lower-cased names. */
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers = new Map<string, string>();
+  const recorder = {
+    setHeader(name: string, value: number | string | readonly string[]) {
+      headers.set(name.toLowerCase(), Array.isArray(value) ? value.join(", ") : String(value));
+    },
+    removeHeader(name: string) {
+      headers.delete(name.toLowerCase());
+    },
+  };
+  let failure: unknown;
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    failure = error;
+  });
+  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  return Object.fromEntries(headers);
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
+  const headers = helmetHeaders(options);
+  app.addHook("onRequest", (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+}
