@@ -242,7 +242,7 @@ describe("hot query plans", () => {
   it("a person and their films", async () => {
     const people = createPeopleService(spy, ctx.clock);
     await expectIndexed(() => people.getPerson(personId, alice.id));
-    await expectIndexed(() => people.getPersonMovies(personId, { offset: 0, limit: 12 }));
+    await expectIndexed(() => people.personMoviesJson(personId, { offset: 0, limit: 12 }));
   });
 
   it("replies of a review and the session check of every signed-in request", async () => {

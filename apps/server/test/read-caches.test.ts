@@ -4,7 +4,16 @@
 import type { Movie, PersonCredits } from "@moviepedia/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "./helpers/context.js";
-import { createMember, createMovie, createPerson, injectAs, type TestMember } from "./helpers/factories.js";
+import type { Review } from "@moviepedia/contract";
+import { sql } from "kysely";
+import {
+  createMember,
+  createMovie,
+  createPerson,
+  createReview,
+  injectAs,
+  type TestMember,
+} from "./helpers/factories.js";
 
 let ctx: TestContext;
 let member: TestMember;
@@ -130,5 +139,58 @@ describe("verified access tokens", () => {
       headers: { authorization: `Bearer ${someone.accessToken}` },
     });
     expect((await me()).json()).toMatchObject({ code: "INVALID_TOKEN" });
+  });
+});
+
+describe("review windows", () => {
+  it("show likes, edits, renames and new reviews on the next read, and a caller's blocks at once", async () => {
+    const movie = await createMovie(ctx, { title: "창 캐시 영화" });
+    const [a, b, c] = [await createMember(ctx), await createMember(ctx), await createMember(ctx)];
+    const reviewOf: Record<number, Review> = {};
+    for (const author of [a, b, c]) {
+      reviewOf[author.id] = await createReview(ctx, author, movie.id, {
+        rating: 4,
+        content: `${author.username}의 글`,
+      });
+    }
+    const url = `/api/reviews/movie/${movie.id}?begin=0&end=10&has_content=true`;
+    const window = async (who: TestMember | null) => {
+      const res = await injectAs(ctx, who)({ method: "GET", url });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as Review[];
+    };
+    const authors = (reviews: Review[]) => reviews.map((r) => r.user_id);
+
+    expect(authors(await window(null))).toEqual([a.id, b.id, c.id]);
+    expect(authors(await window(a))).toEqual([a.id, b.id, c.id]);
+
+    // A like through the API: the count for everyone, the flag for the liker only.
+    const like = await injectAs(ctx, a)({ method: "PATCH", url: `/api/reviews/like/${reviewOf[b.id]!.id}` });
+    expect(like.statusCode, like.body).toBe(200);
+    expect((await window(null))[1]).toMatchObject({ likes_count: 1, like: false });
+    expect((await window(a))[1]).toMatchObject({ likes_count: 1, like: true });
+    expect((await window(c))[1]).toMatchObject({ likes_count: 1, like: false });
+
+    // Writes that bypass the API (another process, an import): an edit and a rename.
+    await ctx.db.updateTable("reviews").set({ content: "고친 글" }).where("id", "=", reviewOf[c.id]!.id).execute();
+    await sql`update users set username = ${"renamed_author"} where id = ${b.id}`.execute(ctx.db);
+    const after = await window(null);
+    expect(after[2]!.content).toBe("고친 글");
+    expect(after[1]!.user_name).toBe("renamed_author");
+
+    // A block hides the author from the blocker's window at once, and from nobody else's.
+    const blocked = await injectAs(ctx, a)({ method: "POST", url: `/api/users/block/${c.id}` });
+    expect(blocked.statusCode, blocked.body).toBe(201);
+    expect(authors(await window(a))).toEqual([a.id, b.id]);
+    expect(authors(await window(b))).toEqual([a.id, b.id, c.id]);
+    expect(authors(await window(null))).toEqual([a.id, b.id, c.id]);
+
+    // A new review and a deletion show on the next read.
+    const d = await createMember(ctx);
+    await createReview(ctx, d, movie.id, { rating: 3, content: "새 글" });
+    const removed = await injectAs(ctx, b)({ method: "DELETE", url: `/api/reviews/${reviewOf[b.id]!.id}` });
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect(authors(await window(null))).toEqual([a.id, c.id, d.id]);
+    expect(authors(await window(a))).toEqual([a.id, d.id]);
   });
 });

@@ -3,8 +3,18 @@ import { createHash } from "node:crypto";
 
 export type ArtKind = "poster" | "backdrop" | "avatar" | "person";
 
+/** Versions of recently drawn texts: a list of reviews asks for the same authors' avatars again and again. */
+const versions = new Map<string, string>();
+const VERSIONS_KEPT = 20_000;
+
 export function artVersion(text: string): string {
-  return createHash("sha256").update(text).digest("hex").slice(0, 8);
+  let version = versions.get(text);
+  if (version === undefined) {
+    version = createHash("sha256").update(text).digest("hex").slice(0, 8);
+    if (versions.size >= VERSIONS_KEPT) versions.clear();
+    versions.set(text, version);
+  }
+  return version;
 }
 
 export function artUrl(kind: ArtKind, id: number, text: string): string {

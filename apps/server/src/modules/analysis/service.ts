@@ -2,8 +2,9 @@
 // member keyed by `users.data_version`, which every review write bumps in its own transaction, so a new, changed or
 // deleted review shows on the next read. Entries also expire after CACHE_MAX_AGE_S, so catalogue edits (running
 // times, credits) reach cached members too.
-import type { PreferenceAnalysis, RatingAnalysis } from "@moviepedia/contract";
+import { PreferenceAnalysis, RatingAnalysis } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
+import { z } from "zod";
 import type { Database } from "../../db/types.js";
 import { notFound } from "../../http/errors.js";
 import { LruCache } from "../../lib/lru.js";
@@ -20,6 +21,9 @@ interface Entry {
   rating: RatingAnalysis;
   summary: RatingSummary;
   preference?: PreferenceAnalysis;
+  /** The answers as sent, encoded through their response schemas once per entry. */
+  ratingJson?: string;
+  preferenceJson?: string;
 }
 
 export function createAnalysisService(deps: { db: Kysely<Database>; clock: Clock }) {
@@ -43,12 +47,7 @@ export function createAnalysisService(deps: { db: Kysely<Database>; clock: Clock
     return entry;
   }
 
-  async function rating(userId: number | null): Promise<RatingAnalysis> {
-    return (await entryFor(userId)).rating;
-  }
-
-  async function preference(userId: number | null): Promise<PreferenceAnalysis> {
-    const entry = await entryFor(userId);
+  async function preferenceOf(entry: Entry): Promise<PreferenceAnalysis> {
     if (entry.preference) return entry.preference;
     const id = entry.rating.user_id;
     const [actors, directors, countries, genres] = await Promise.all(
@@ -64,7 +63,21 @@ export function createAnalysisService(deps: { db: Kysely<Database>; clock: Clock
     return entry.preference;
   }
 
-  return { rating, preference };
+  /** GET /api/analysis/{id}?search_q=rating, serialised. */
+  async function ratingJson(userId: number | null): Promise<string> {
+    const entry = await entryFor(userId);
+    entry.ratingJson ??= JSON.stringify(z.encode(RatingAnalysis, entry.rating));
+    return entry.ratingJson;
+  }
+
+  /** GET /api/analysis/{id}?search_q=preference, serialised. */
+  async function preferenceJson(userId: number | null): Promise<string> {
+    const entry = await entryFor(userId);
+    entry.preferenceJson ??= JSON.stringify(z.encode(PreferenceAnalysis, await preferenceOf(entry)));
+    return entry.preferenceJson;
+  }
+
+  return { ratingJson, preferenceJson };
 }
 
 export type AnalysisService = ReturnType<typeof createAnalysisService>;

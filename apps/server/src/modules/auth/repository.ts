@@ -1,5 +1,6 @@
 // SQL for sessions (refresh-token families) and their refresh tokens.
 import type { Kysely } from "kysely";
+import { prepared } from "../../db/prepared.js";
 import type { Database } from "../../db/types.js";
 
 type Db = Kysely<Database>;
@@ -12,15 +13,17 @@ export function insertSession(db: Db, session: { id: string; user_id: number; cr
 }
 
 /** One indexed lookup per authenticated request: the session is live and its member still exists. */
-export async function isSessionLive(db: Db, sessionId: string, userId: number): Promise<boolean> {
-  const row = await db
+const liveSession = prepared((db, p: { sessionId: string; userId: number }) =>
+  db
     .selectFrom("sessions")
     .select("id")
-    .where("id", "=", sessionId)
-    .where("user_id", "=", userId)
-    .where("revoked_at", "is", null)
-    .executeTakeFirst();
-  return row !== undefined;
+    .where("id", "=", p.sessionId)
+    .where("user_id", "=", p.userId)
+    .where("revoked_at", "is", null),
+);
+
+export async function isSessionLive(db: Db, sessionId: string, userId: number): Promise<boolean> {
+  return (await liveSession(db, { sessionId, userId })).rows.length > 0;
 }
 
 export function insertRefreshToken(

@@ -1,6 +1,7 @@
 // SQL for movies and charts. Every query is index-backed (primary keys, credits_movie, chart_entries_pk) and a
 // batch of movies is always read with a fixed number of queries, never one per movie.
 import { type Kysely, sql } from "kysely";
+import { prepared } from "../../db/prepared.js";
 import type { Database } from "../../db/types.js";
 
 type Db = Kysely<Database>;
@@ -64,6 +65,41 @@ export interface MovieCreditRow {
 const catalogVersion = sql<string | null>`(select value from app_state where key = 'catalog_version')`.as(
   "catalog_version",
 );
+
+const movieRowById = prepared((db, p: { id: number }) =>
+  db
+    .selectFrom("movies")
+    .select([...MOVIE_COLUMNS, catalogVersion])
+    .where("id", "=", p.id),
+);
+
+/** One movie row with the catalog version (a movie page's one query while its JSON is cached). */
+export async function findMovieRow(db: Db, id: number): Promise<MovieCoreRow | undefined> {
+  return (await movieRowById(db, { id })).rows[0];
+}
+
+/** What a chart's answer depends on: its ranked films' counters and the catalog version, without their texts. */
+export interface ChartStampRow {
+  catalog_version?: string | null;
+  id: number;
+  rating_sum: number;
+  ratings_count: number;
+  reviews_count: number;
+}
+
+const chartStamp = prepared((db, p: { chartType: string; size: number }) =>
+  db
+    .selectFrom("chart_entries")
+    .innerJoin("movies", "movies.id", "chart_entries.movie_id")
+    .select(["movies.id", "movies.rating_sum", "movies.ratings_count", "movies.reviews_count", catalogVersion])
+    .where("chart_entries.chart_type", "=", p.chartType)
+    .orderBy("chart_entries.rank")
+    .limit(p.size),
+);
+
+export async function chartStampRows(db: Db, chartType: string, size: number): Promise<ChartStampRow[]> {
+  return (await chartStamp(db, { chartType, size })).rows;
+}
 
 export function findMovieRows(db: Db, ids: readonly number[]): Promise<MovieCoreRow[]> {
   if (ids.length === 0) return Promise.resolve([]);

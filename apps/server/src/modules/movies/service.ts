@@ -7,7 +7,7 @@ import { invalidField, notFound } from "../../http/errors.js";
 import { parseWindow } from "../../http/window.js";
 import { JsonMemo } from "../../lib/json-memo.js";
 import { hydrateMovies, loadMovies } from "./loader.js";
-import { chartMovieRows, findMovieRows, listMovieRows, type MovieCoreRow } from "./repository.js";
+import { type ChartStampRow, chartMovieRows, chartStampRows, findMovieRow, listMovieRows } from "./repository.js";
 
 export interface MoviesQuery {
   chart_type?: string;
@@ -37,7 +37,7 @@ export function parseIdList(raw: string): number[] {
  * What a Movie answer is built from besides its own row: the catalog version (renewed by every change of links,
  * people and the film's displayed fields, migrations 0005 and 0006) and the counters. Null without a version.
  */
-function stampOf(rows: readonly MovieCoreRow[]): string | null {
+function stampOf(rows: readonly ChartStampRow[]): string | null {
   const version = rows[0]?.catalog_version ?? null;
   if (version === null) return null;
   return `${version}|${rows.map((r) => `${r.id}:${r.rating_sum}:${r.ratings_count}:${r.reviews_count}`).join(",")}`;
@@ -73,13 +73,16 @@ export function createMoviesService(db: Kysely<Database>) {
 
   /** GET /api/movies?chart_type=…, serialised: one query for the ranking, none more while nothing changed. */
   async function chartAsJson(type: ChartType): Promise<string> {
-    const rows = await chartMovieRows(db, type, CHART_SIZES[type]);
-    return chartJson.get(type, stampOf(rows), MovieList, async () => (await hydrateMovies(db, rows)).reverse());
+    const size = CHART_SIZES[type];
+    const stamp = stampOf(await chartStampRows(db, type, size));
+    return chartJson.get(type, stamp, MovieList, async () =>
+      (await hydrateMovies(db, await chartMovieRows(db, type, size))).reverse(),
+    );
   }
 
   /** GET /api/movies/{id}, serialised: one primary-key query, plus the links when the movie is not cached. */
   async function movieAsJson(id: number | null): Promise<string> {
-    const row = id === null ? undefined : (await findMovieRows(db, [id]))[0];
+    const row = id === null ? undefined : await findMovieRow(db, id);
     if (!row) throw notFound("MOVIE_NOT_FOUND");
     return movieJson.get(row.id, stampOf([row]), Movie, async () => (await hydrateMovies(db, [row]))[0]!);
   }

@@ -1,6 +1,7 @@
 // SQL for people (participants): the person row, the kinds of their credits and their filmography, all through the
 // credits_person index.
 import type { Kysely } from "kysely";
+import { prepared } from "../../db/prepared.js";
 import type { Database } from "../../db/types.js";
 
 type Db = Kysely<Database>;
@@ -23,12 +24,12 @@ export interface PersonCreditRow {
   ratings_count: number;
 }
 
-export function findPerson(db: Db, id: number): Promise<PersonCoreRow | undefined> {
-  return db
-    .selectFrom("people")
-    .select(["id", "name", "profile_url", "biography", "likes_count"])
-    .where("id", "=", id)
-    .executeTakeFirst();
+const personById = prepared((db, p: { id: number }) =>
+  db.selectFrom("people").select(["id", "name", "profile_url", "biography", "likes_count"]).where("id", "=", p.id),
+);
+
+export async function findPerson(db: Db, id: number): Promise<PersonCoreRow | undefined> {
+  return (await personById(db, { id })).rows[0];
 }
 
 export async function personCreditKinds(db: Db, id: number): Promise<string[]> {

@@ -1,6 +1,7 @@
 import { IdParams, OkTrue, Person, PersonCredits, WindowQuery } from "@moviepedia/contract";
 import { requireCallerId } from "../../http/caller.js";
 import { parsePathId } from "../../http/ids.js";
+import { sendJson } from "../../http/json-reply.js";
 import { errors } from "../../http/schemas.js";
 import type { App } from "../../http/types.js";
 import { parseWindow } from "../../http/window.js";
@@ -42,9 +43,9 @@ export function peopleRoutes(app: App, people: PeopleService): void {
     {
       schema: { tags, params: IdParams("id"), querystring: WindowQuery, response: { 200: PersonCredits, ...errors } },
     },
-    async (request) => {
+    async (request, reply) => {
       const id = parsePathId(request.params.id, "id");
-      return people.getPersonMovies(id, parseWindow(request.query));
+      return sendJson(reply, await people.personMoviesJson(id, parseWindow(request.query)));
     },
   );
 }

@@ -1,9 +1,11 @@
 // People (participants, API.md §4.4): the person with the caller's like, their two credit groups, and like toggles.
-import { DIRECTOR_KIND, type Person, type PersonCredits } from "@moviepedia/contract";
+import { DIRECTOR_KIND, type Person, PersonCredits } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
+import { databaseVersion } from "../../db/data-version.js";
 import type { Database } from "../../db/types.js";
 import { notFound } from "../../http/errors.js";
 import type { Window } from "../../http/window.js";
+import { JsonMemo } from "../../lib/json-memo.js";
 import { LruCache } from "../../lib/lru.js";
 import type { Clock } from "../../lib/time.js";
 import { averageRating, findMovieRatings, readCatalogVersion } from "../movies/index.js";
@@ -19,6 +21,8 @@ function group(rows: readonly PersonCreditRow[]): CreditEntry[] {
 
 interface Filmography {
   version: string;
+  /** The distinct kinds of the person's credits (their roles). */
+  kinds: string[];
   directed: CreditEntry[];
   cast: CreditEntry[];
 }
@@ -31,6 +35,7 @@ export function createPeopleService(db: Kysely<Database>, clock: Clock) {
   // catalog version (migrations 0005 and 0006): a filmography is kept under the version read before its rows, so a
   // change made by any process is seen on the next read. Averages are not kept: they are read for each window.
   const filmographies = new LruCache<number, Filmography>(CACHED_FILMOGRAPHIES);
+  const windowsJson = new JsonMemo<string>(CACHED_FILMOGRAPHIES);
 
   async function filmography(personId: number): Promise<Omit<Filmography, "version">> {
     const version = await readCatalogVersion(db);
@@ -38,6 +43,7 @@ export function createPeopleService(db: Kysely<Database>, clock: Clock) {
     if (cached && version !== null && cached.version === version) return cached;
     const rows = await personCredits(db, personId);
     const fresh = {
+      kinds: [...new Set(rows.map((r) => r.kind))],
       directed: group(rows.filter((r) => r.kind === DIRECTOR_KIND)),
       cast: group(rows.filter((r) => isCastKind(r.kind))),
     };
@@ -53,15 +59,27 @@ export function createPeopleService(db: Kysely<Database>, clock: Clock) {
 
   async function getPerson(id: number | null, callerId: number | null): Promise<Person> {
     const person = await personOr404(db, id);
-    const [kinds, liked] = await Promise.all([
-      personCreditKinds(db, person.id),
+    const [{ kinds }, liked] = await Promise.all([
+      filmography(person.id),
       likedSet(db, "person_likes", callerId, [person.id]),
     ]);
     return toPerson(person, kinds, liked.has(person.id));
   }
 
-  async function getPersonMovies(id: number | null, window: Window): Promise<PersonCredits> {
+  /**
+   * GET /api/participants/{id}/movies, serialised. Windows are kept as JSON under the database's version token
+   * (db/data-version.ts): the averages in them move with every rating, which any committed write may be.
+   */
+  async function personMoviesJson(id: number | null, window: Window): Promise<string> {
     const person = await personOr404(db, id);
+    const version = await databaseVersion(db);
+    return windowsJson.get(`${person.id}:${window.offset}:${window.limit}`, version, PersonCredits, () =>
+      personMovies(person.id, window),
+    );
+  }
+
+  async function personMovies(personId: number, window: Window): Promise<PersonCredits> {
+    const person = { id: personId };
     const { directed, cast } = await filmography(person.id);
     const slice = (entries: CreditEntry[]) => entries.slice(window.offset, window.offset + window.limit);
     const shown = [slice(directed), slice(cast)] as const;
@@ -92,7 +110,7 @@ export function createPeopleService(db: Kysely<Database>, clock: Clock) {
     });
   }
 
-  return { getPerson, getPersonMovies, isLiked, toggle };
+  return { getPerson, personMoviesJson, isLiked, toggle };
 }
 
 export type PeopleService = ReturnType<typeof createPeopleService>;

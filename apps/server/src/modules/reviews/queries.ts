@@ -2,14 +2,38 @@
 import type { Review } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.js";
+import { databaseVersion } from "../../db/data-version.js";
 import { notFound } from "../../http/errors.js";
-import { hasBlocked } from "../shared/blocks.js";
+import { LruCache } from "../../lib/lru.js";
+import { blocksAnyone, hasBlocked } from "../shared/blocks.js";
 import { findUserById } from "../users/repository.js";
 import type { ReviewListOptions } from "./list-query.js";
 import { toReview, toReviews } from "./mapper.js";
 import * as repo from "./repository.js";
 
+/** Review windows kept (each up to a window's rows). */
+const WINDOWS_KEPT = 5000;
+
 export function createReviewQueries(db: Kysely<Database>) {
+  // The most read lists — a popular film's first pages — are the same for every visitor and every member who blocked
+  // nobody: their rows are kept under the database's version token (db/data-version.ts), so any committed write, here
+  // or on another instance, makes the next read fetch them again. Likes are the caller's own and looked up per read.
+  const windows = new LruCache<string, { version: string; rows: repo.ReviewWithAuthor[] }>(WINDOWS_KEPT);
+
+  async function windowRows(filter: repo.ReviewListFilter): Promise<repo.ReviewWithAuthor[]> {
+    if (filter.followedBy !== null) return repo.listReviews(db, filter);
+    if (filter.hideBlockedBy !== null && (await blocksAnyone(db, filter.hideBlockedBy))) {
+      return repo.listReviews(db, filter);
+    }
+    const key = [filter.movieId, filter.userId, filter.hasContent, filter.sort, filter.offset, filter.limit].join();
+    const version = await databaseVersion(db);
+    const hit = windows.get(key);
+    if (hit?.version === version) return hit.rows;
+    const rows = await repo.listReviews(db, { ...filter, hideBlockedBy: null });
+    windows.set(key, { version, rows });
+    return rows;
+  }
+
   async function movieOr404(movieId: number | null): Promise<number> {
     if (movieId === null || !(await repo.movieExists(db, movieId))) throw notFound("MOVIE_NOT_FOUND");
     return movieId;
@@ -21,7 +45,7 @@ export function createReviewQueries(db: Kysely<Database>) {
     options: ReviewListOptions,
   ): Promise<Review[]> {
     if (options.window.limit === 0) return [];
-    const rows = await repo.listReviews(db, {
+    const rows = await windowRows({
       movieId: scope.movieId,
       userId: scope.userId,
       hideBlockedBy: scope.hideBlocked ? callerId : null,

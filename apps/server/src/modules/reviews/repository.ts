@@ -1,6 +1,7 @@
 // SQL for reviews and the counters that hang off them; callers pass the db-or-transaction handle. `lock` adds
 // FOR UPDATE on PostgreSQL (SQLite serialises whole transactions and has no row locks).
 import { type Kysely, sql } from "kysely";
+import { prepared, preparedByShape } from "../../db/prepared.js";
 import type { Database, ReviewRow, ReviewsTable } from "../../db/types.js";
 import type { ReviewSort } from "@moviepedia/contract";
 import { notBlockedBy } from "../shared/blocks.js";
@@ -11,9 +12,10 @@ type Db = Kysely<Database>;
 /** A review row with its author's current username and stored avatar. */
 export type ReviewWithAuthor = ReviewRow & { author_name: string; author_profile_url: string | null };
 
+const movieById = prepared((db, p: { id: number }) => db.selectFrom("movies").select("id").where("id", "=", p.id));
+
 export async function movieExists(db: Db, movieId: number): Promise<boolean> {
-  const row = await db.selectFrom("movies").select("id").where("id", "=", movieId).executeTakeFirst();
-  return row !== undefined;
+  return (await movieById(db, { id: movieId })).rows.length > 0;
 }
 
 export function findReviewById(db: Db, id: number, lock = false): Promise<ReviewRow | undefined> {
@@ -146,25 +148,43 @@ export async function findReviewForCaller(
   callerId: number | null,
   lock = false,
 ): Promise<ReviewForCaller | undefined> {
-  let query = withAuthor(db).select((eb) =>
-    eb
-      .exists(
-        eb
-          .selectFrom("review_likes")
-          .select("review_likes.id")
-          .where("review_likes.user_id", "=", callerId ?? 0)
-          .whereRef("review_likes.target_id", "=", "reviews.id"),
-      )
-      .as("liked"),
+  const byId = "id" in key;
+  const { rows } = await reviewForCaller(
+    db,
+    { byId, lock },
+    {
+      id: byId ? key.id : 0,
+      userId: byId ? 0 : key.userId,
+      movieId: byId ? 0 : key.movieId,
+      // Ids start at 1, so caller 0 likes nothing.
+      callerId: callerId ?? 0,
+    },
   );
-  query =
-    "id" in key
-      ? query.where("reviews.id", "=", key.id)
-      : query.where("reviews.user_id", "=", key.userId).where("reviews.movie_id", "=", key.movieId);
-  const row = await query.$if(lock, (qb) => qb.forUpdate("reviews")).executeTakeFirst();
-  // SQLite answers EXISTS with 0/1, PostgreSQL with a boolean; ids start at 1, so caller 0 likes nothing.
+  const row = rows[0];
+  // SQLite answers EXISTS with 0/1, PostgreSQL with a boolean.
   return row && { ...row, liked: callerId !== null && Boolean(row.liked) };
 }
+
+const reviewForCaller = preparedByShape(
+  (shape: { byId: boolean; lock: boolean }) => `${shape.byId},${shape.lock}`,
+  (db, p: { id: number; userId: number; movieId: number; callerId: number }, shape) => {
+    const query = withAuthor(db).select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom("review_likes")
+            .select("review_likes.id")
+            .where("review_likes.user_id", "=", p.callerId)
+            .whereRef("review_likes.target_id", "=", "reviews.id"),
+        )
+        .as("liked"),
+    );
+    const keyed = shape.byId
+      ? query.where("reviews.id", "=", p.id)
+      : query.where("reviews.user_id", "=", p.userId).where("reviews.movie_id", "=", p.movieId);
+    return keyed.$if(shape.lock, (qb) => qb.forUpdate("reviews"));
+  },
+);
 
 export function findReviewsWithAuthor(db: Db, ids: readonly number[]): Promise<ReviewWithAuthor[]> {
   if (ids.length === 0) return Promise.resolve([]);
@@ -193,32 +213,68 @@ export interface ReviewListFilter {
  * the page's rows are then fetched with their authors, and put back in the window's order here.
  */
 export async function listReviews(db: Db, f: ReviewListFilter): Promise<ReviewWithAuthor[]> {
-  const { movieId, userId, followedBy } = f;
-  let page = db
-    .selectFrom("reviews as page")
-    .select("page.id")
-    .where(notBlockedBy<Database & { page: ReviewsTable }, "page">(f.hideBlockedBy, "page.user_id"));
-  if (movieId !== undefined) page = page.where("page.movie_id", "=", movieId);
-  if (userId !== undefined) page = page.where("page.user_id", "=", userId);
-  // Literal, not a parameter: the partial indexes on written reviews (migration 0006) serve only this exact term.
-  if (f.hasContent) page = page.where(sql<boolean>`page.content <> ''`);
-  if (followedBy !== null) {
-    page = page.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("follows")
-          .select("follows.id")
-          .where("follows.user_id", "=", followedBy)
-          .whereRef("follows.target_id", "=", "page.user_id"),
-      ),
-    );
-  }
-  if (f.sort === "recent") page = page.orderBy("page.id", "desc");
-  else if (f.sort === "likes") page = page.orderBy("page.likes_count", "desc").orderBy("page.id", "asc");
-  else page = page.orderBy("page.id", "asc");
-  const rows = await withAuthor(db).where("reviews.id", "in", page.limit(f.limit).offset(f.offset)).execute();
+  const { rows } = await listWindow(db, f, {
+    movieId: f.movieId ?? 0,
+    userId: f.userId ?? 0,
+    blocker: f.hideBlockedBy ?? 0,
+    follower: f.followedBy ?? 0,
+    limit: f.limit,
+    offset: f.offset,
+  });
   return rows.sort(WINDOW_ORDER[f.sort]);
 }
+
+interface ListParams extends Record<string, unknown> {
+  movieId: number;
+  userId: number;
+  blocker: number;
+  follower: number;
+  limit: number;
+  offset: number;
+}
+
+/** Built once per combination of filters and order (db/prepared.ts), the parameters filled in per call. */
+const listWindow = preparedByShape<ReviewListFilter, ListParams, ReviewWithAuthor>(
+  (f) =>
+    [
+      f.movieId !== undefined,
+      f.userId !== undefined,
+      f.hideBlockedBy !== null,
+      f.hasContent,
+      f.followedBy !== null,
+      f.sort,
+    ].join(),
+  (db, p, f) => {
+    let page = db
+      .selectFrom("reviews as page")
+      .select("page.id")
+      .where(
+        notBlockedBy<Database & { page: ReviewsTable }, "page">(
+          f.hideBlockedBy === null ? null : p.blocker,
+          "page.user_id",
+        ),
+      );
+    if (f.movieId !== undefined) page = page.where("page.movie_id", "=", p.movieId);
+    if (f.userId !== undefined) page = page.where("page.user_id", "=", p.userId);
+    // Literal, not a parameter: the partial indexes on written reviews (migration 0006) serve only this exact term.
+    if (f.hasContent) page = page.where(sql<boolean>`page.content <> ''`);
+    if (f.followedBy !== null) {
+      page = page.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("follows")
+            .select("follows.id")
+            .where("follows.user_id", "=", p.follower)
+            .whereRef("follows.target_id", "=", "page.user_id"),
+        ),
+      );
+    }
+    if (f.sort === "recent") page = page.orderBy("page.id", "desc");
+    else if (f.sort === "likes") page = page.orderBy("page.likes_count", "desc").orderBy("page.id", "asc");
+    else page = page.orderBy("page.id", "asc");
+    return withAuthor(db).where("reviews.id", "in", page.limit(p.limit).offset(p.offset));
+  },
+);
 
 type ReviewOrder = (a: ReviewRow, b: ReviewRow) => number;
 

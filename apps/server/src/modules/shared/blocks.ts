@@ -1,5 +1,6 @@
 // The blocked-author filter of API.md §1.9 / DESIGN "Data rules": one helper used by every filtered list.
 import { type ExpressionBuilder, type Kysely, sql } from "kysely";
+import { prepared } from "../../db/prepared.js";
 import type { Database } from "../../db/types.js";
 
 /**
@@ -31,4 +32,13 @@ export async function hasBlocked(db: Kysely<Database>, callerId: number | null, 
     .where("target_id", "=", authorId)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+const anyBlock = prepared((db, p: { callerId: number }) =>
+  db.selectFrom("blocks").select("id").where("user_id", "=", p.callerId).limit(1),
+);
+
+/** Whether `callerId` blocked anyone at all: lists look the same to a member who blocked nobody as to a visitor. */
+export async function blocksAnyone(db: Kysely<Database>, callerId: number): Promise<boolean> {
+  return (await anyBlock(db, { callerId })).rows.length > 0;
 }

@@ -1,9 +1,12 @@
 // The caller's likes lists (API.md §4.1 likes_participant / likes_collection / likes_review): full objects, oldest
 // like first, each with like: true; their totals are Me.liked_*_count, kept by the shared like toggle.
-import { COLLECTION_LIST_MOVIES_MAX, type Collection, type Person, type Review } from "@moviepedia/contract";
+import { Collection, COLLECTION_LIST_MOVIES_MAX, Person, Review } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
+import { z } from "zod";
+import { databaseVersion } from "../../db/data-version.js";
 import type { Database } from "../../db/types.js";
 import type { Window } from "../../http/window.js";
+import { JsonMemo } from "../../lib/json-memo.js";
 import { loadCollections } from "../collections/load.js";
 import { toPerson } from "../people/mapper.js";
 import { loadReviews } from "../reviews/mapper.js";
@@ -43,7 +46,29 @@ export function createLikesListsService(db: Kysely<Database>) {
     return loadReviews(db, await likedTargetIds(db, "review_likes", callerId, window), callerId);
   }
 
-  return { people, collections, reviews };
+  const schemas = {
+    likes_participant: z.array(Person),
+    likes_collection: z.array(Collection),
+    likes_review: z.array(Review),
+  } as const;
+  const loaders = { likes_participant: people, likes_collection: collections, likes_review: reviews };
+  // A member pages through their lists again and again: windows are kept as JSON under the database's version token
+  // (db/data-version.ts), so any committed write — a like, an edit, a rename — makes the next read build them anew.
+  const kept = new JsonMemo<string>(LISTS_KEPT);
+
+  /** GET /api/users/{list}, serialised. */
+  async function listJson(list: LikesList, callerId: number, window: Window): Promise<string> {
+    const version = await databaseVersion(db);
+    const key = `${list}:${callerId}:${window.offset}:${window.limit}`;
+    return kept.get(key, version, schemas[list] as z.ZodType<unknown>, () => loaders[list](callerId, window));
+  }
+
+  return { people, collections, reviews, listJson };
 }
+
+export type LikesList = "likes_participant" | "likes_collection" | "likes_review";
+
+/** Windows of likes lists kept. */
+const LISTS_KEPT = 5000;
 
 export type LikesListsService = ReturnType<typeof createLikesListsService>;

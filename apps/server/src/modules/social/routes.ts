@@ -12,6 +12,7 @@ import {
 import { z } from "zod";
 import { requireCallerId } from "../../http/caller.js";
 import { parsePathId } from "../../http/ids.js";
+import { sendJson } from "../../http/json-reply.js";
 import { errors } from "../../http/schemas.js";
 import type { App } from "../../http/types.js";
 import { parseWindow } from "../../http/window.js";
@@ -87,18 +88,19 @@ export function socialRoutes(app: App, { social, likes, auth }: SocialRouteDeps)
   );
 
   const likesLists = [
-    ["likes_participant", Person, likes.people],
-    ["likes_collection", Collection, likes.collections],
-    ["likes_review", Review, likes.reviews],
+    ["likes_participant", Person],
+    ["likes_collection", Collection],
+    ["likes_review", Review],
   ] as const;
-  for (const [path, item, load] of likesLists) {
+  for (const [list, item] of likesLists) {
     app.get(
-      `/api/users/${path}`,
+      `/api/users/${list}`,
       {
         config: { auth: "required" },
         schema: { tags, querystring: WindowQuery, response: { 200: z.array(item), ...errors } },
       },
-      async (request) => load(requireCallerId(request), parseWindow(request.query)),
+      async (request, reply) =>
+        sendJson(reply, await likes.listJson(list, requireCallerId(request), parseWindow(request.query))),
     );
   }
 }

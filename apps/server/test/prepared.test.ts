@@ -1,0 +1,95 @@
+// Prepared queries (db/prepared.ts) answer exactly what the same query built on every call answers: each call's own
+// parameters, one compiled statement per shape, inside transactions too, on both databases.
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { prepared, preparedByShape } from "../src/db/prepared.js";
+import { createTestContext, type TestContext } from "./helpers/context.js";
+import { createMember, createMovie, createReview, type TestMember } from "./helpers/factories.js";
+
+let ctx: TestContext;
+let members: TestMember[];
+let movieIds: number[];
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  members = [await createMember(ctx), await createMember(ctx), await createMember(ctx)];
+  movieIds = [];
+  for (const title of ["준비된 영화 가", "준비된 영화 나", "준비된 영화 다"]) {
+    movieIds.push((await createMovie(ctx, { title })).id);
+  }
+  for (const [m, member] of members.entries()) {
+    for (const [k, movieId] of movieIds.entries()) {
+      await createReview(ctx, member, movieId, { rating: 1 + ((m + k) % 5), content: `리뷰 ${m}-${k}` });
+    }
+  }
+});
+afterAll(async () => ctx.close());
+
+const titleById = prepared((db, p: { id: number }) =>
+  db.selectFrom("movies").select(["id", "title"]).where("id", "=", p.id),
+);
+
+const reviewsOf = preparedByShape(
+  (shape: { byMovie: boolean; newestFirst: boolean }) => `${shape.byMovie},${shape.newestFirst}`,
+  (db, p: { key: number; limit: number; offset: number }, shape) =>
+    db
+      .selectFrom("reviews")
+      .select(["id", "movie_id", "user_id", "rating"])
+      .where(shape.byMovie ? "movie_id" : "user_id", "=", p.key)
+      .where(sql<boolean>`rating >= ${1}`)
+      .orderBy("id", shape.newestFirst ? "desc" : "asc")
+      .limit(p.limit)
+      .offset(p.offset),
+);
+
+describe("prepared queries", () => {
+  it("substitute each call's parameters into the statement compiled by the first", async () => {
+    for (const id of [...movieIds].reverse()) {
+      const { rows } = await titleById(ctx.db, { id });
+      const built = await ctx.db.selectFrom("movies").select(["id", "title"]).where("id", "=", id).execute();
+      expect(rows).toEqual(built);
+      expect(rows).toHaveLength(1);
+    }
+    expect((await titleById(ctx.db, { id: 987_654 })).rows).toEqual([]);
+  });
+
+  it("keep one statement per shape and fill LIMIT and OFFSET per call", async () => {
+    for (const byMovie of [true, false]) {
+      for (const newestFirst of [false, true]) {
+        const keys = byMovie ? movieIds : members.map((m) => m.id);
+        for (const key of keys) {
+          for (const [limit, offset] of [
+            [2, 0],
+            [2, 1],
+            [10, 0],
+          ] as const) {
+            const { rows } = await reviewsOf(ctx.db, { byMovie, newestFirst }, { key, limit, offset });
+            const built = await ctx.db
+              .selectFrom("reviews")
+              .select(["id", "movie_id", "user_id", "rating"])
+              .where(byMovie ? "movie_id" : "user_id", "=", key)
+              .orderBy("id", newestFirst ? "desc" : "asc")
+              .limit(limit)
+              .offset(offset)
+              .execute();
+            expect(rows).toEqual(built);
+            expect(rows.length).toBe(Math.min(limit, 3 - offset));
+          }
+        }
+      }
+    }
+  });
+
+  it("run inside a transaction, seeing its uncommitted writes", async () => {
+    const id = movieIds[0]!;
+    await ctx.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable("movies").set({ title: "트랜잭션 안의 제목" }).where("id", "=", id).execute();
+        expect((await titleById(trx, { id })).rows[0]?.title).toBe("트랜잭션 안의 제목");
+        throw new Error("roll back");
+      })
+      .catch((error: unknown) => expect(String(error)).toContain("roll back"));
+    expect((await titleById(ctx.db, { id })).rows[0]?.title).toBe("준비된 영화 가");
+  });
+});
