@@ -1,10 +1,9 @@
 // The caches behind the hottest reads answer exactly what the database holds: every write, through the API or
 // straight in SQL (another process, an import), shows on the next read. Covered: movie pages and charts kept as
-// JSON, people's filmographies, and verified access tokens.
-import type { Movie, PersonCredits } from "@moviepedia/contract";
+// JSON, people's filmographies and pages, profiles, review windows, and verified access tokens.
+import type { Movie, Person, PersonCredits, Review, UserProfile } from "@moviepedia/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "./helpers/context.js";
-import type { Review } from "@moviepedia/contract";
 import { sql } from "kysely";
 import {
   createMember,
@@ -192,5 +191,64 @@ describe("review windows", () => {
     expect(removed.statusCode, removed.body).toBe(204);
     expect(authors(await window(null))).toEqual([a.id, c.id, d.id]);
     expect(authors(await window(a))).toEqual([a.id, d.id]);
+  });
+});
+
+describe("person pages", () => {
+  it("show a like to the liker only, its count to everyone, and a rename and a new role on the next read", async () => {
+    const person = await createPerson(ctx, "캐시 인물");
+    const fan = await createMember(ctx);
+    const page = async (who: TestMember | null) => {
+      const res = await injectAs(ctx, who)({ method: "GET", url: `/api/participants/${person.id}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as Person;
+    };
+    expect(await page(null)).toMatchObject({ name: "캐시 인물", likes_count: 0, like: false });
+    expect(await page(fan)).toMatchObject({ likes_count: 0, like: false });
+
+    const liked = await injectAs(ctx, fan)({ method: "PATCH", url: `/api/participants/like/${person.id}` });
+    expect(liked.statusCode, liked.body).toBe(200);
+    expect(await page(fan)).toMatchObject({ likes_count: 1, like: true });
+    expect(await page(member)).toMatchObject({ likes_count: 1, like: false });
+    expect(await page(null)).toMatchObject({ likes_count: 1, like: false });
+
+    await ctx.db.updateTable("people").set({ name: "새 이름" }).where("id", "=", person.id).execute();
+    const movie = await createMovie(ctx, { title: "새 역할 영화" });
+    await ctx.db
+      .insertInto("credits")
+      .values({ movie_id: movie.id, person_id: person.id, kind: "감독", character: null, position: 0 })
+      .execute();
+    expect(await page(null)).toMatchObject({ name: "새 이름", roles: ["감독"] });
+    const missing = await injectAs(ctx, null)({ method: "GET", url: "/api/participants/987654" });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe("profiles", () => {
+  it("show a follow and a block to that member only, the count to everyone, and a rename on the next read", async () => {
+    const star = await createMember(ctx);
+    const [follower, blocker] = [await createMember(ctx), await createMember(ctx)];
+    const profile = async (who: TestMember | null) => {
+      const res = await injectAs(ctx, who)({ method: "GET", url: `/api/users/profile/${star.id}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as UserProfile;
+    };
+    expect(await profile(null)).toMatchObject({ follower_count: 0, is_following: false, is_blocked: false });
+
+    const followed = await injectAs(ctx, follower)({ method: "POST", url: `/api/users/follow/${star.id}` });
+    expect(followed.statusCode, followed.body).toBe(201);
+    const blocked = await injectAs(ctx, blocker)({ method: "POST", url: `/api/users/block/${star.id}` });
+    expect(blocked.statusCode, blocked.body).toBe(201);
+    expect(await profile(follower)).toMatchObject({ follower_count: 1, is_following: true, is_blocked: false });
+    expect(await profile(blocker)).toMatchObject({ follower_count: 1, is_following: false, is_blocked: true });
+    expect(await profile(member)).toMatchObject({ follower_count: 1, is_following: false, is_blocked: false });
+    expect(await profile(null)).toMatchObject({ follower_count: 1, is_following: false, is_blocked: false });
+
+    await sql`update users set username = ${"renamed_star"}, username_lower = ${"renamed_star"} where id = ${star.id}`.execute(
+      ctx.db,
+    );
+    expect(await profile(null)).toMatchObject({ username: "renamed_star" });
+    const missing = await injectAs(ctx, null)({ method: "GET", url: "/api/users/profile/987654" });
+    expect(missing.statusCode).toBe(404);
   });
 });

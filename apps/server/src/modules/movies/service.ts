@@ -2,6 +2,7 @@
 import { CHART_SIZES, CHART_TYPES, type ChartType, MAX_ID, Movie, MOVIE_IDS_BATCH_MAX } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
 import { z } from "zod";
+import { databaseVersion } from "../../db/data-version.js";
 import type { Database } from "../../db/types.js";
 import { invalidField, notFound } from "../../http/errors.js";
 import { parseWindow } from "../../http/window.js";
@@ -50,6 +51,9 @@ const MovieList = z.array(Movie);
 export function createMoviesService(db: Kysely<Database>) {
   const movieJson = new JsonMemo<number>(CACHED_MOVIES);
   const chartJson = new JsonMemo<ChartType>(CHART_TYPES.length);
+  // The database version at which each chart's stamp was last read, with the answer then: while nothing at all has
+  // been written since, the chart is sent without reading its ranking again.
+  const chartChecked = new Map<ChartType, { version: string; json: string }>();
 
   /** A chart's current ranking, worst rank first (clients reverse it). */
   async function chart(type: ChartType): Promise<Movie[]> {
@@ -71,13 +75,21 @@ export function createMoviesService(db: Kysely<Database>) {
     return hydrateMovies(db, await listMovieRows(db, parseWindow(query)));
   }
 
-  /** GET /api/movies?chart_type=…, serialised: one query for the ranking, none more while nothing changed. */
+  /**
+   * GET /api/movies?chart_type=…, serialised: the database version alone while nothing was written, else one query
+   * for the ranking's stamp, and the films read again only when that moved.
+   */
   async function chartAsJson(type: ChartType): Promise<string> {
+    const version = await databaseVersion(db);
+    const checked = chartChecked.get(type);
+    if (checked?.version === version) return checked.json;
     const size = CHART_SIZES[type];
     const stamp = stampOf(await chartStampRows(db, type, size));
-    return chartJson.get(type, stamp, MovieList, async () =>
+    const json = await chartJson.get(type, stamp, MovieList, async () =>
       (await hydrateMovies(db, await chartMovieRows(db, type, size))).reverse(),
     );
+    if (stamp !== null) chartChecked.set(type, { version, json });
+    return json;
   }
 
   /** GET /api/movies/{id}, serialised: one primary-key query, plus the links when the movie is not cached. */

@@ -35,7 +35,8 @@ export function peopleRoutes(app: App, people: PeopleService): void {
       config: { auth: "optional" },
       schema: { tags, params: IdParams("id"), response: { 200: Person, ...errors } },
     },
-    async (request) => people.getPerson(parsePathId(request.params.id, "id"), request.caller?.userId ?? null),
+    async (request, reply) =>
+      sendJson(reply, await people.personJson(parsePathId(request.params.id, "id"), request.caller?.userId ?? null)),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 // People (participants, API.md §4.4): the person with the caller's like, their two credit groups, and like toggles.
-import { DIRECTOR_KIND, type Person, PersonCredits } from "@moviepedia/contract";
+import { DIRECTOR_KIND, Person, PersonCredits } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
+import { z } from "zod";
 import { databaseVersion } from "../../db/data-version.js";
 import type { Database } from "../../db/types.js";
 import { notFound } from "../../http/errors.js";
@@ -36,6 +37,7 @@ export function createPeopleService(db: Kysely<Database>, clock: Clock) {
   // change made by any process is seen on the next read. Averages are not kept: they are read for each window.
   const filmographies = new LruCache<number, Filmography>(CACHED_FILMOGRAPHIES);
   const windowsJson = new JsonMemo<string>(CACHED_FILMOGRAPHIES);
+  const peopleJson = new JsonMemo<number>(CACHED_FILMOGRAPHIES);
 
   async function filmography(personId: number): Promise<Omit<Filmography, "version">> {
     const version = await readCatalogVersion(db);
@@ -55,6 +57,23 @@ export function createPeopleService(db: Kysely<Database>, clock: Clock) {
     const person = id === null ? undefined : await findPerson(handle, id);
     if (!person) throw notFound("PERSON_NOT_FOUND");
     return person;
+  }
+
+  /**
+   * GET /api/participants/{id}, serialised. The answer for readers who do not like the person (visitors, most
+   * members) is kept as JSON under the database's version token; a member who likes them gets it built.
+   */
+  async function personJson(id: number | null, callerId: number | null): Promise<string> {
+    if (id === null) throw notFound("PERSON_NOT_FOUND");
+    const version = await databaseVersion(db);
+    // A like names an existing person (deleting one deletes their likes).
+    if ((await likedSet(db, "person_likes", callerId, [id])).has(id)) {
+      return JSON.stringify(z.encode(Person, await getPerson(id, callerId)));
+    }
+    return peopleJson.get(id, version, Person, async () => {
+      const person = await personOr404(db, id);
+      return toPerson(person, (await filmography(person.id)).kinds, false);
+    });
   }
 
   async function getPerson(id: number | null, callerId: number | null): Promise<Person> {
@@ -110,7 +129,7 @@ export function createPeopleService(db: Kysely<Database>, clock: Clock) {
     });
   }
 
-  return { getPerson, personMoviesJson, isLiked, toggle };
+  return { getPerson, personJson, personMoviesJson, isLiked, toggle };
 }
 
 export type PeopleService = ReturnType<typeof createPeopleService>;

@@ -1,11 +1,13 @@
 // Review reads (API.md §4.5): single reviews, "my review" of a movie and the four windowed lists.
-import type { Review } from "@moviepedia/contract";
+import { Review } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
+import { z } from "zod";
 import type { Database } from "../../db/types.js";
 import { databaseVersion } from "../../db/data-version.js";
 import { notFound } from "../../http/errors.js";
 import { LruCache } from "../../lib/lru.js";
 import { blocksAnyone, hasBlocked } from "../shared/blocks.js";
+import { likedSet } from "../shared/likes.js";
 import { findUserById } from "../users/repository.js";
 import type { ReviewListOptions } from "./list-query.js";
 import { toReview, toReviews } from "./mapper.js";
@@ -13,39 +15,44 @@ import * as repo from "./repository.js";
 
 /** Review windows kept (each up to a window's rows). */
 const WINDOWS_KEPT = 5000;
+const ReviewList = z.array(Review);
+
+interface KeptWindow {
+  version: string;
+  rows: repo.ReviewWithAuthor[];
+  /** Each row as sent to a reader who does not like it, and to one who does: encoded once, on first need. */
+  plain?: string[];
+  liked?: string[];
+}
+
+const encodeList = (reviews: Review[]) => JSON.stringify(z.encode(ReviewList, reviews));
+const encodeEach = (rows: readonly repo.ReviewWithAuthor[], like: boolean) =>
+  rows.map((r) => JSON.stringify(z.encode(Review, toReview(r, like))));
 
 export function createReviewQueries(db: Kysely<Database>) {
   // The most read lists — a popular film's first pages — are the same for every visitor and every member who blocked
   // nobody: their rows are kept under the database's version token (db/data-version.ts), so any committed write, here
-  // or on another instance, makes the next read fetch them again. Likes are the caller's own and looked up per read.
-  const windows = new LruCache<string, { version: string; rows: repo.ReviewWithAuthor[] }>(WINDOWS_KEPT);
-
-  async function windowRows(filter: repo.ReviewListFilter): Promise<repo.ReviewWithAuthor[]> {
-    if (filter.followedBy !== null) return repo.listReviews(db, filter);
-    if (filter.hideBlockedBy !== null && (await blocksAnyone(db, filter.hideBlockedBy))) {
-      return repo.listReviews(db, filter);
-    }
-    const key = [filter.movieId, filter.userId, filter.hasContent, filter.sort, filter.offset, filter.limit].join();
-    const version = await databaseVersion(db);
-    const hit = windows.get(key);
-    if (hit?.version === version) return hit.rows;
-    const rows = await repo.listReviews(db, { ...filter, hideBlockedBy: null });
-    windows.set(key, { version, rows });
-    return rows;
-  }
+  // or on another instance, makes the next read fetch them again. A kept window also proves its film or member
+  // existed at that version. Likes are the caller's own, looked up per read; the answer is put together from each
+  // row's JSON, kept with and without the caller's like.
+  const windows = new LruCache<string, KeptWindow>(WINDOWS_KEPT);
 
   async function movieOr404(movieId: number | null): Promise<number> {
     if (movieId === null || !(await repo.movieExists(db, movieId))) throw notFound("MOVIE_NOT_FOUND");
     return movieId;
   }
 
-  async function list(
+  /**
+   * One window of a list as JSON. `ensureScope` throws the list's 404 (its film or member is gone); it runs unless a
+   * window kept at the current version shows the scope existed.
+   */
+  async function listJson(
     callerId: number | null,
     scope: { movieId?: number; userId?: number; hideBlocked: boolean },
     options: ReviewListOptions,
-  ): Promise<Review[]> {
-    if (options.window.limit === 0) return [];
-    const rows = await windowRows({
+    ensureScope: () => Promise<unknown>,
+  ): Promise<string> {
+    const filter: repo.ReviewListFilter = {
       movieId: scope.movieId,
       userId: scope.userId,
       hideBlockedBy: scope.hideBlocked ? callerId : null,
@@ -54,8 +61,36 @@ export function createReviewQueries(db: Kysely<Database>) {
       sort: options.sort,
       offset: options.window.offset,
       limit: options.window.limit,
-    });
-    return toReviews(db, rows, callerId);
+    };
+    if (filter.limit === 0) {
+      await ensureScope();
+      return "[]";
+    }
+    const personal =
+      filter.followedBy !== null || (filter.hideBlockedBy !== null && (await blocksAnyone(db, filter.hideBlockedBy)));
+    if (personal) {
+      await ensureScope();
+      return encodeList(await toReviews(db, await repo.listReviews(db, filter), callerId));
+    }
+    const key = [filter.movieId, filter.userId, filter.hasContent, filter.sort, filter.offset, filter.limit].join();
+    const version = await databaseVersion(db);
+    let kept = windows.get(key);
+    if (kept?.version !== version) {
+      await ensureScope();
+      kept = { version, rows: await repo.listReviews(db, { ...filter, hideBlockedBy: null }) };
+      windows.set(key, kept);
+    }
+    const { rows } = kept;
+    const liked = await likedSet(
+      db,
+      "review_likes",
+      callerId,
+      rows.map((r) => r.id),
+    );
+    const plain = (kept.plain ??= encodeEach(rows, false));
+    if (liked.size === 0) return `[${plain.join(",")}]`;
+    const withLike = (kept.liked ??= encodeEach(rows, true));
+    return `[${rows.map((r, i) => (liked.has(r.id) ? withLike[i] : plain[i])).join(",")}]`;
   }
 
   /** One review with the caller's like: one query. */
@@ -76,21 +111,25 @@ export function createReviewQueries(db: Kysely<Database>) {
     return toReview(own, own.liked);
   }
 
-  /** A movie's reviews; a member's view hides authors they blocked (API.md §1.9). */
+  /** A movie's reviews, serialised; a member's view hides authors they blocked (API.md §1.9). */
   async function listForMovie(callerId: number | null, movieId: number | null, options: ReviewListOptions) {
-    const id = await movieOr404(movieId);
-    return list(callerId, { movieId: id, hideBlocked: true }, options);
+    if (movieId === null) throw notFound("MOVIE_NOT_FOUND");
+    return listJson(callerId, { movieId, hideBlocked: true }, options, () => movieOr404(movieId));
   }
 
+  /** A member's reviews, serialised: none for a caller who blocked them. */
   async function listForUser(callerId: number | null, userId: number | null, options: ReviewListOptions) {
-    const user = userId === null ? undefined : await findUserById(db, userId);
-    if (!user) throw notFound("USER_NOT_FOUND");
-    if (await hasBlocked(db, callerId, user.id)) return [];
-    return list(callerId, { userId: user.id, hideBlocked: false }, options);
+    if (userId === null) throw notFound("USER_NOT_FOUND");
+    // A block row names an existing member (deleting one deletes their blocks), so this answer needs no 404 check.
+    if (await hasBlocked(db, callerId, userId)) return "[]";
+    return listJson(callerId, { userId, hideBlocked: false }, options, async () => {
+      if (!(await findUserById(db, userId))) throw notFound("USER_NOT_FOUND");
+    });
   }
 
+  /** The caller's own reviews, serialised. */
   async function listMine(callerId: number, options: ReviewListOptions) {
-    return list(callerId, { userId: callerId, hideBlocked: false }, options);
+    return listJson(callerId, { userId: callerId, hideBlocked: false }, options, async () => {});
   }
 
   return { getReview, getMine, listForMovie, listForUser, listMine };

@@ -4,6 +4,7 @@ import { IdParams, Review, ReviewListQuery, ReviewWrite } from "@moviepedia/cont
 import { z } from "zod";
 import { requireCallerId } from "../../http/caller.js";
 import { parsePathId } from "../../http/ids.js";
+import { sendJson } from "../../http/json-reply.js";
 import { errors } from "../../http/schemas.js";
 import type { App } from "../../http/types.js";
 import { followingNeedsCaller, parseReviewListQuery } from "./list-query.js";
@@ -98,10 +99,10 @@ function reviewListRoutes(app: App, reviews: ReviewsService): void {
       preValidation,
       schema: { tags, params: IdParams("movie_id"), querystring: ReviewListQuery, response: many },
     },
-    async (request) => {
+    async (request, reply) => {
       const movieId = parsePathId(request.params.movie_id, "movie_id");
       const options = parseReviewListQuery(request.query);
-      return reviews.listForMovie(request.caller?.userId ?? null, movieId, options);
+      return sendJson(reply, await reviews.listForMovie(request.caller?.userId ?? null, movieId, options));
     },
   );
 
@@ -111,17 +112,18 @@ function reviewListRoutes(app: App, reviews: ReviewsService): void {
       config: { auth: "required" },
       schema: { tags, params: IdParams("movie_id"), querystring: ReviewListQuery, response: many },
     },
-    async (request) => {
+    async (request, reply) => {
       const movieId = parsePathId(request.params.movie_id, "movie_id");
       const options = parseReviewListQuery(request.query);
-      return reviews.listForMovie(requireCallerId(request), movieId, options);
+      return sendJson(reply, await reviews.listForMovie(requireCallerId(request), movieId, options));
     },
   );
 
   app.get(
     "/api/reviews/user",
     { config: { auth: "required" }, schema: { tags, querystring: ReviewListQuery, response: many } },
-    async (request) => reviews.listMine(requireCallerId(request), parseReviewListQuery(request.query)),
+    async (request, reply) =>
+      sendJson(reply, await reviews.listMine(requireCallerId(request), parseReviewListQuery(request.query))),
   );
 
   app.get(
@@ -131,10 +133,10 @@ function reviewListRoutes(app: App, reviews: ReviewsService): void {
       preValidation,
       schema: { tags, params: IdParams("user_id"), querystring: ReviewListQuery, response: many },
     },
-    async (request) => {
+    async (request, reply) => {
       const userId = parsePathId(request.params.user_id, "user_id");
       const options = parseReviewListQuery(request.query);
-      return reviews.listForUser(request.caller?.userId ?? null, userId, options);
+      return sendJson(reply, await reviews.listForUser(request.caller?.userId ?? null, userId, options));
     },
   );
 }

@@ -1,11 +1,14 @@
 // SQL for members and their relations; callers pass the db-or-transaction handle.
 import type { Kysely } from "kysely";
+import { prepared } from "../../db/prepared.js";
 import type { Database, NewUser, UserRow, UserUpdate } from "../../db/types.js";
 
 type Db = Kysely<Database>;
 
-export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
-  return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+const userById = prepared((db, p: { id: number }) => db.selectFrom("users").selectAll().where("id", "=", p.id));
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  return (await userById(db, { id })).rows[0];
 }
 
 export function findUsersByIds(db: Db, ids: readonly number[]): Promise<UserRow[]> {
@@ -30,24 +33,24 @@ export function updateUser(db: Db, id: number, patch: UserUpdate): Promise<UserR
 }
 
 /** Whether `userId` follows / blocks `targetId`. */
+const relation = prepared((db, p: { userId: number; targetId: number }) =>
+  db.selectNoFrom((eb) => [
+    eb
+      .exists(eb.selectFrom("follows").select("id").where("user_id", "=", p.userId).where("target_id", "=", p.targetId))
+      .as("following"),
+    eb
+      .exists(eb.selectFrom("blocks").select("id").where("user_id", "=", p.userId).where("target_id", "=", p.targetId))
+      .as("blocked"),
+  ]),
+);
+
+/** Whether `userId` follows and blocks `targetId`, in one statement. */
 export async function relationFlags(
   db: Db,
   userId: number,
   targetId: number,
 ): Promise<{ isFollowing: boolean; isBlocked: boolean }> {
-  const [follow, block] = await Promise.all([
-    db
-      .selectFrom("follows")
-      .select("id")
-      .where("user_id", "=", userId)
-      .where("target_id", "=", targetId)
-      .executeTakeFirst(),
-    db
-      .selectFrom("blocks")
-      .select("id")
-      .where("user_id", "=", userId)
-      .where("target_id", "=", targetId)
-      .executeTakeFirst(),
-  ]);
-  return { isFollowing: follow !== undefined, isBlocked: block !== undefined };
+  const row = (await relation(db, { userId, targetId })).rows[0];
+  // SQLite answers EXISTS with 0/1, PostgreSQL with a boolean.
+  return { isFollowing: Boolean(row?.following), isBlocked: Boolean(row?.blocked) };
 }

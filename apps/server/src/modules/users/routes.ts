@@ -1,6 +1,7 @@
 import { IdParams, Me, PatchMeRequest, UserProfile } from "@moviepedia/contract";
 import { requireCallerId } from "../../http/caller.js";
 import { parsePathId } from "../../http/ids.js";
+import { sendJson } from "../../http/json-reply.js";
 import { errors } from "../../http/schemas.js";
 import type { App } from "../../http/types.js";
 import type { UsersService } from "./service.js";
@@ -29,6 +30,10 @@ export function userRoutes(app: App, users: UsersService): void {
       config: { auth: "optional" },
       schema: { tags: ["users"], params: IdParams("user_id"), response: { 200: UserProfile, ...errors } },
     },
-    async (request) => users.getProfile(parsePathId(request.params.user_id, "user_id"), request.caller?.userId ?? null),
+    async (request, reply) =>
+      sendJson(
+        reply,
+        await users.profileJson(parsePathId(request.params.user_id, "user_id"), request.caller?.userId ?? null),
+      ),
   );
 }

@@ -1,10 +1,13 @@
 // Member profile reads and edits (API.md §4.1).
-import { type Me, PatchMeRequest, PROFILE_URL_MAX, USERNAME_REGEX, type UserProfile } from "@moviepedia/contract";
+import { type Me, PatchMeRequest, PROFILE_URL_MAX, USERNAME_REGEX, UserProfile } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
+import { z } from "zod";
+import { databaseVersion } from "../../db/data-version.js";
 import type { Database, UserUpdate } from "../../db/types.js";
 import { ApiError, invalidField, notFound } from "../../http/errors.js";
 import { parseWith } from "../../http/validation.js";
 import { isUniqueViolation } from "../../lib/db-errors.js";
+import { JsonMemo } from "../../lib/json-memo.js";
 import { indexSearchDocument } from "../search/index.js";
 import { avatarUrl, toMe, toUserProfile } from "./mapper.js";
 import { findUserById, findUserByUsername, relationFlags, updateUser } from "./repository.js";
@@ -30,7 +33,12 @@ function isHttpsUrl(value: string): boolean {
   }
 }
 
+/** Profiles kept as JSON. */
+const PROFILES_KEPT = 10_000;
+
 export function createUsersService(db: Kysely<Database>) {
+  const profiles = new JsonMemo<number>(PROFILES_KEPT);
+
   async function getUserOr404(id: number | null) {
     const user = id === null ? undefined : await findUserById(db, id);
     if (!user) throw notFound("USER_NOT_FOUND");
@@ -39,6 +47,22 @@ export function createUsersService(db: Kysely<Database>) {
 
   async function getMe(userId: number): Promise<Me> {
     return toMe(await getUserOr404(userId));
+  }
+
+  /**
+   * GET /api/users/profile/{id}, serialised. The answer for readers who neither follow nor block the member (visitors,
+   * most members) is kept as JSON under the database's version token (db/data-version.ts).
+   */
+  async function profileJson(id: number | null, callerId: number | null): Promise<string> {
+    if (id === null) throw notFound("USER_NOT_FOUND");
+    const version = await databaseVersion(db);
+    const flags =
+      callerId !== null && callerId !== id
+        ? await relationFlags(db, callerId, id)
+        : { isFollowing: false, isBlocked: false };
+    if (flags.isFollowing || flags.isBlocked)
+      return JSON.stringify(z.encode(UserProfile, await getProfile(id, callerId)));
+    return profiles.get(id, version, UserProfile, async () => toUserProfile(await getUserOr404(id), flags));
   }
 
   async function getProfile(id: number | null, callerId: number | null): Promise<UserProfile> {
@@ -93,7 +117,7 @@ export function createUsersService(db: Kysely<Database>) {
     }
   }
 
-  return { getMe, getProfile, patchMe, getUserOr404 };
+  return { getMe, getProfile, profileJson, patchMe, getUserOr404 };
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;
