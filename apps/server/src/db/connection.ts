@@ -7,6 +7,7 @@ import {
   type DatabaseConnection,
   type Driver,
   Kysely,
+  PostgresAdapter,
   PostgresDialect,
   SqliteDialect,
   type SqliteDialectConfig,
@@ -94,6 +95,11 @@ export function openDatabase(config: DatabaseConfig, options: { schema?: string;
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: "postgres", close: () => db.destroy() };
+}
+
+/** Whether a handle (the database or a transaction) talks to PostgreSQL. */
+export function isPostgresDb(db: Pick<Kysely<Database>, "getExecutor">): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
 export async function pingDatabase(db: Kysely<Database>): Promise<void> {

@@ -3,15 +3,13 @@
 // connection's own change count; PostgreSQL's current snapshot (a transaction that writes anywhere moves it).
 // Read before a result is computed, it keys a cache: a result computed while a write commits is kept under the old
 // token, which no later read returns, so a cached answer never predates the last committed write.
-import { type Kysely, PostgresAdapter, sql } from "kysely";
+import { type Kysely, sql } from "kysely";
+import { isPostgresDb } from "./connection.js";
 import type { Database } from "./types.js";
 
 export async function databaseVersion(db: Kysely<Database>): Promise<string> {
-  const { rows } =
-    db.getExecutor().adapter instanceof PostgresAdapter
-      ? await sql<{ v: string }>`select pg_current_snapshot()::text as v`.execute(db)
-      : await sql<{ v: string }>`select total_changes() || ':' || data_version as v from pragma_data_version`.execute(
-          db,
-        );
+  const { rows } = isPostgresDb(db)
+    ? await sql<{ v: string }>`select pg_current_snapshot()::text as v`.execute(db)
+    : await sql<{ v: string }>`select total_changes() || ':' || data_version as v from pragma_data_version`.execute(db);
   return String(rows[0]?.v);
 }

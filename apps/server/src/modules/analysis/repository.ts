@@ -1,6 +1,7 @@
 // SQL of the taste analysis: a few set-based queries per member, whatever their number of reviews.
 import { CAST_KINDS, DIRECTOR_KIND } from "@moviepedia/contract";
 import { type Kysely, sql } from "kysely";
+import { prepared } from "../../db/prepared.js";
 import type { Database } from "../../db/types.js";
 
 type Db = Kysely<Database>;
@@ -24,8 +25,12 @@ const SOURCES: Record<EntityCategory, { link: string; column: string; names: str
   country: { link: "movie_countries", column: "country_id", names: "countries" },
 };
 
-export function findMemberVersion(db: Db, userId: number) {
-  return db.selectFrom("users").select(["id", "data_version"]).where("id", "=", userId).executeTakeFirst();
+const memberVersion = prepared((db, p: { userId: number }) =>
+  db.selectFrom("users").select(["id", "data_version"]).where("id", "=", p.userId),
+);
+
+export async function findMemberVersion(db: Db, userId: number) {
+  return (await memberVersion(db, { userId })).rows[0];
 }
 
 /** Count of the member's ratings > 0 per rating value. */

@@ -1,5 +1,6 @@
 // SQL of the recommender: ratings for training, movie rating totals, the caller's reviews, models, co-ratings.
 import { type Kysely, sql } from "kysely";
+import { prepared } from "../../db/prepared.js";
 import type { Database } from "../../db/types.js";
 
 type Db = Kysely<Database>;
@@ -38,22 +39,22 @@ export function ratedMoviesPage(db: Db, afterId: number, limit: number) {
     .execute();
 }
 
-export function findMovieTotals(db: Db, movieId: number) {
-  return db
-    .selectFrom("movies")
-    .select(["id", "ratings_count", "rating_sum"])
-    .where("id", "=", movieId)
-    .executeTakeFirst();
+const movieTotals = prepared((db, p: { movieId: number }) =>
+  db.selectFrom("movies").select(["id", "ratings_count", "rating_sum"]).where("id", "=", p.movieId),
+);
+
+export async function findMovieTotals(db: Db, movieId: number) {
+  return (await movieTotals(db, { movieId })).rows[0];
 }
 
+const versionOfMember = prepared((db, p: { userId: number }) =>
+  db.selectFrom("users").select("data_version").where("id", "=", p.userId),
+);
+
 /** The member's `data_version`, which every write of their reviews bumps in the same transaction. */
-export function memberVersion(db: Db, userId: number): Promise<number | undefined> {
-  return db
-    .selectFrom("users")
-    .select("data_version")
-    .where("id", "=", userId)
-    .executeTakeFirst()
-    .then((row) => (row === undefined ? undefined : Number(row.data_version)));
+export async function memberVersion(db: Db, userId: number): Promise<number | undefined> {
+  const row = (await versionOfMember(db, { userId })).rows[0];
+  return row === undefined ? undefined : Number(row.data_version);
 }
 
 /** `data_version` of each of the given members. */

@@ -1,6 +1,8 @@
 // Like toggles (API.md §4.9): a unique (user, target) pair; the target's likes_count and the member's
 // liked_* total change in the same transaction, so counters equal a recount even under concurrent toggles.
 import { type Kysely, sql } from "kysely";
+import { isPostgresDb } from "../../db/connection.js";
+import { preparedByShape } from "../../db/prepared.js";
 import type { Database, LikeTableName } from "../../db/types.js";
 import { toTimestamp } from "../../lib/time.js";
 
@@ -67,6 +69,24 @@ export async function toggleLikeCounted(
   return { liked, delta };
 }
 
+/**
+ * The caller's likes among a list of targets: one statement per like table, prepared once, the ids passed as one
+ * parameter (a JSON array on SQLite, an array on PostgreSQL) so its text does not grow with the list.
+ */
+const likedAmong = preparedByShape(
+  (table: LikeTableName) => table,
+  (db, p: { userId: number; ids: unknown }, table) =>
+    db
+      .selectFrom(table)
+      .select("target_id")
+      .where("user_id", "=", p.userId)
+      .where((eb) =>
+        isPostgresDb(db)
+          ? sql<boolean>`${eb.ref("target_id")} = any(${p.ids}::bigint[])`
+          : sql<boolean>`${eb.ref("target_id")} in (select value from json_each(${p.ids}))`,
+      ),
+);
+
 /** Whether the caller likes each of `targetIds` (one query; empty for anonymous callers). */
 export async function likedSet(
   db: Kysely<Database>,
@@ -75,11 +95,7 @@ export async function likedSet(
   targetIds: readonly number[],
 ): Promise<Set<number>> {
   if (userId === null || targetIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom(likeTable)
-    .select("target_id")
-    .where("user_id", "=", userId)
-    .where("target_id", "in", [...new Set(targetIds)])
-    .execute();
-  return new Set(rows.map((r) => r.target_id));
+  const ids = [...new Set(targetIds)];
+  const { rows } = await likedAmong(db, likeTable, { userId, ids: isPostgresDb(db) ? ids : JSON.stringify(ids) });
+  return new Set(rows.map((r) => Number(r.target_id)));
 }
