@@ -53,7 +53,8 @@ export function createMoviesService(db: Kysely<Database>) {
   const chartJson = new JsonMemo<ChartType>(CHART_TYPES.length);
   // The database version at which each chart's stamp was last read, with the answer then: while nothing at all has
   // been written since, the chart is sent without reading its ranking again.
-  const chartChecked = new Map<ChartType, { version: string; json: string }>();
+  // Kept as bytes: a chart is tens of kilobytes of JSON, not worth encoding to UTF-8 again for every request.
+  const chartChecked = new Map<ChartType, { version: string; json: Buffer }>();
 
   /** A chart's current ranking, worst rank first (clients reverse it). */
   async function chart(type: ChartType): Promise<Movie[]> {
@@ -79,7 +80,7 @@ export function createMoviesService(db: Kysely<Database>) {
    * GET /api/movies?chart_type=…, serialised: the database version alone while nothing was written, else one query
    * for the ranking's stamp, and the films read again only when that moved.
    */
-  async function chartAsJson(type: ChartType): Promise<string> {
+  async function chartAsJson(type: ChartType): Promise<Buffer> {
     const version = await databaseVersion(db);
     const checked = chartChecked.get(type);
     if (checked?.version === version) return checked.json;
@@ -88,8 +89,9 @@ export function createMoviesService(db: Kysely<Database>) {
     const json = await chartJson.get(type, stamp, MovieList, async () =>
       (await hydrateMovies(db, await chartMovieRows(db, type, size))).reverse(),
     );
-    if (stamp !== null) chartChecked.set(type, { version, json });
-    return json;
+    const bytes = Buffer.from(json);
+    if (stamp !== null) chartChecked.set(type, { version, json: bytes });
+    return bytes;
   }
 
   /** GET /api/movies/{id}, serialised: one primary-key query, plus the links when the movie is not cached. */
