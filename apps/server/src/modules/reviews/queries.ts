@@ -13,8 +13,8 @@ import type { ReviewListOptions } from "./list-query.js";
 import { toReview, toReviews } from "./mapper.js";
 import * as repo from "./repository.js";
 
-/** Review windows kept (each up to a window's rows). */
-const WINDOWS_KEPT = 5000;
+/** Review windows kept (each up to a window's rows with their JSON: tens of kilobytes at most). */
+const WINDOWS_KEPT = 2000;
 const ReviewList = z.array(Review);
 
 interface KeptWindow {

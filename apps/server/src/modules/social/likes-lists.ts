@@ -69,6 +69,6 @@ export function createLikesListsService(db: Kysely<Database>) {
 export type LikesList = "likes_participant" | "likes_collection" | "likes_review";
 
 /** Windows of likes lists kept. */
-const LISTS_KEPT = 5000;
+const LISTS_KEPT = 2000;
 
 export type LikesListsService = ReturnType<typeof createLikesListsService>;
