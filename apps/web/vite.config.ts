@@ -73,6 +73,9 @@ export default defineConfig({
   build: {
     target: "es2022",
     sourcemap: false,
+    // dist/.vite/manifest.json: the server reads it to name a landing route's chunks in that route's index.html
+    // (modulepreload), so they download with the entry instead of after it (apps/server/src/http/spa-preload.ts).
+    manifest: true,
     rolldownOptions: {
       output: {
         // Named vendor chunks: they change rarely, so browsers keep them cached across deployments, and the

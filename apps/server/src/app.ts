@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { registerAuth } from "./http/auth.js";
 import { registerBodyParsers } from "./http/body-parser.js";
+import { registerCompression } from "./http/compression.js";
 import { registerCors } from "./http/cors.js";
 import { frameworkErrors, registerErrorHandling } from "./http/error-handler.js";
 import { AccessLog, type LogOverrides, loggerOptions } from "./http/logging.js";
@@ -101,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app, config.webDist);
 
   await app.register(fastifyCookie);
+  await registerCompression(app);
   registerSecurityHeaders(app, {
     contentSecurityPolicy: { useDefaults: false, directives: SPA_CSP },
     crossOriginEmbedderPolicy: false,

@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import "./index.css";
 import { App } from "./app/app";
@@ -7,8 +7,13 @@ import { authStore } from "./shared/lib/auth";
 // Restores the stored session before the first render, so a member never sees the logged-out frame flash.
 void authStore.start();
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The first render as a transition: React renders it in slices that yield to the browser (the boot screen stays
+// until it commits) instead of one long task, which a phone's main thread would feel as blocking time.
+const root = createRoot(document.getElementById("root")!);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

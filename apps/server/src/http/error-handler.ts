@@ -4,6 +4,7 @@ import path from "node:path";
 import { ERROR_STATUS, type ErrorCode } from "@moviepedia/contract";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ApiError } from "./errors.js";
+import { createSpaIndex, pickEncoding } from "./spa-preload.js";
 
 function isApi(url: string): boolean {
   const p = url.split("?")[0] ?? "";
@@ -79,6 +80,7 @@ export function registerErrorHandling(app: FastifyInstance, webDist: string): vo
   });
 
   const indexFile = path.join(webDist, "index.html");
+  const landing = createSpaIndex(webDist);
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split("?")[0] ?? "/";
     if (isApi(url)) return sendApiError(reply, new ApiError("NOT_FOUND", "Not found."));
@@ -92,6 +94,20 @@ export function registerErrorHandling(app: FastifyInstance, webDist: string): vo
         .code(503)
         .type("text/plain; charset=utf-8")
         .send("The web app has not been built yet: run `npm run build` (npm start does it for you).");
+    }
+    // A landing route (home, movie, search): index.html naming the route's chunks and data (http/spa-preload.ts).
+    const page = landing.pageFor(request.url);
+    if (page) {
+      reply
+        .code(200)
+        .header("Cache-Control", "no-cache")
+        .header("Vary", "Accept-Encoding")
+        .header("ETag", page.etag)
+        .type("text/html; charset=utf-8");
+      if (request.headers["if-none-match"] === page.etag) return reply.code(304).send();
+      const encoding = pickEncoding(request.headers["accept-encoding"]);
+      if (!encoding) return reply.send(page.body);
+      return reply.header("Content-Encoding", encoding).send(page.encoded[encoding]);
     }
     // Through @fastify/static when it serves the build (its .br/.gz copy, ETag), else straight from the file.
     if (typeof reply.sendFile === "function") return reply.code(200).sendFile("index.html");
