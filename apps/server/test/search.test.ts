@@ -1,6 +1,7 @@
 // GET /api/search (API.md §4.10) on a small catalogue, identical on SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rebuildSearchIndex } from "../src/modules/search/index.js";
+import { KINDS, selectRecords } from "../src/modules/search/records.js";
 import { createSearchService } from "../src/modules/search/service.js";
 import { createTestContext, type TestContext } from "./helpers/context.js";
 import {
@@ -222,6 +223,28 @@ describe("windows", () => {
           expect(await service.search({ search_q, ...window }, u.viewer!.id), `${search_q}`).toEqual(expected);
         }
       }
+    }
+  });
+});
+
+describe("popularity scans", () => {
+  it("page after the last record read, across ties, without repeating or skipping a record", async () => {
+    const whole = await selectRecords(ctx.db, KINDS.movie, [], { after: null, limit: 1000 });
+    expect(whole.length).toBeGreaterThan(10);
+    // Ties on the first key (tieC, tieB, tieA) and on both keys (tieB, tieA) fall inside pages and on their edges.
+    const order = whole.map((r) => r.id);
+    expect(order.indexOf(m.tieB!)).toBe(order.indexOf(m.tieC!) + 1);
+    expect(order.indexOf(m.tieA!)).toBe(order.indexOf(m.tieB!) + 1);
+    for (const limit of [1, 2, 3]) {
+      const ids: number[] = [];
+      let after: readonly number[] | null = null;
+      for (;;) {
+        const page = await selectRecords(ctx.db, KINDS.movie, [], { after, limit });
+        ids.push(...page.map((r) => r.id));
+        if (page.length < limit) break;
+        after = page.at(-1)!.order;
+      }
+      expect(ids, `pages of ${limit}`).toEqual(order);
     }
   });
 });

@@ -52,8 +52,12 @@ function containsLookup(db: Db, kind: SearchKind, column: Column, chars: readonl
   if (unmatchable(db, text)) return null;
   if (chars.length <= 2) return tokenLookup(db, kind, [gramToken(chars)], cap);
   if (isPostgres(db)) {
+    // The bigram tokens (which carry the kind) narrow through the token index, the pattern keeps exact substrings.
+    // No condition on kind: with one, the planner may walk the (kind, text) B-tree filtering every row by the
+    // pattern, hoping to meet the limit early — a scan of the whole kind when the text is rare.
+    const tokens = substringTokens(chars).map((token) => kindToken(kind, token));
     return limited(
-      sql`select id from search_documents where kind = ${kindCode(kind)} and ${sql.ref(column)} like ${likePattern(text)}`,
+      sql`select id from search_documents where grams @> ${tokens}::text[] and ${sql.ref(column)} like ${likePattern(text)}`,
       cap,
     );
   }
@@ -146,15 +150,15 @@ function typoLookup(db: Db, kind: SearchKind, branch: TypoBranch, cap: number): 
     const query = [...all, ...(anyOf.length ? [`(${anyOf.join(" OR ")})`] : [])].join(" AND ");
     return limited(sql`select rowid as id from search_grams where search_grams match ${query}`, cap);
   }
-  // PostgreSQL: long segments through pg_trgm (rarer trigrams than bigrams make cheaper GIN scans), short ones
-  // through the token array. A segment holding U+0000 matches nothing there, nor then does the branch.
+  // PostgreSQL: every segment's bigram tokens through the token array (they carry the kind, so no condition on
+  // kind: see containsLookup), and long segments also as patterns (pg_trgm), which keep them contiguous. A segment
+  // holding U+0000 matches nothing there, nor then does the branch.
   if (branch.segments.some((s) => s.includes("\u0000"))) return sql<{ id: number }>`select 0 as id where 1 = 0`;
   const long = branch.segments.filter((s) => s.length >= 3);
-  const short = branch.segments.filter((s) => s.length < 3).flatMap(substringTokens);
+  const tokens = [...new Set(branch.segments.flatMap(substringTokens))].map((t) => kindToken(kind, t));
   const conditions = [
-    sql`kind = ${kindCode(kind)}`,
+    sql`grams @> ${tokens}::text[]`,
     ...long.map((s) => sql`norm like ${likePattern(s.join(""))}`),
-    ...(short.length ? [sql`grams @> ${short.map((t) => kindToken(kind, t))}::text[]`] : []),
     ...(anyOf.length ? [sql`grams && ${anyOf}::text[]`] : []),
   ];
   return limited(sql`select id from search_documents where ${sql.join(conditions, sql` and `)}`, cap);

@@ -159,9 +159,10 @@ export function collectionSource(ctx: SearchContext, movies: RecordSource): Rank
     const titled = containingAny(db, spec, q.column, typos ? typoPieces(q) : [q.key]);
     return pagedStream(
       (t) => t <= (typos || !fuzzy ? 3 : 2),
-      async (offset, limit) => {
-        const rows = await selectRecords(db, spec, [titled], { offset, limit });
-        return { rows: rows.length, records: rows.map((row) => ({ id: row.id, tier: bestTier(q, row.texts, typos) })) };
+      async (page) => {
+        const rows = await selectRecords(db, spec, [titled], page);
+        const records = rows.map((row) => ({ id: row.id, tier: bestTier(q, row.texts, typos) }));
+        return { rows: rows.length, records, last: rows.at(-1)?.order ?? null };
       },
     );
   };
@@ -174,9 +175,9 @@ export function collectionSource(ctx: SearchContext, movies: RecordSource): Rank
         let where: Promise<RawBuilder<unknown>> | undefined;
         return pagedStream(
           (t) => typos || t !== 3 || !fuzzy,
-          async (offset, limit) => {
+          async (page) => {
             where ??= prefilter(typos);
-            const rows = await selectRecords(db, spec, [await where], { offset, limit });
+            const rows = await selectRecords(db, spec, [await where], page);
             const tiers = await movieTiers(
               ctx,
               rows.map((r) => r.id),
@@ -188,7 +189,7 @@ export function collectionSource(ctx: SearchContext, movies: RecordSource): Rank
               const movie = tiers.get(row.id);
               return { id: row.id, tier: movie === undefined ? null : MOVIE_ONLY + movie };
             });
-            return { rows: rows.length, records };
+            return { rows: rows.length, records, last: rows.at(-1)?.order ?? null };
           },
         );
       };

@@ -7,8 +7,8 @@ import { candidateDocuments } from "./candidates.js";
 import { documentId, FIELDS_PER_RECORD } from "./documents.js";
 import { bestTier, exactTier, type MatchText, matchText, type SearchQuery } from "./matcher.js";
 import { choseongKey, normalizeText } from "./normalize.js";
-import { pagedStream, type Known, type RankedSource } from "./ranking.js";
-import { containingAny, filterClauses, KINDS, recordOrders, selectRecords } from "./records.js";
+import { pagedStream, type Known, type Ranked, type RankedSource } from "./ranking.js";
+import { containingAny, filterClauses, KINDS, selectRecords } from "./records.js";
 import type { RecordSource, SearchContext } from "./sources.js";
 
 const NOT_MATCHING = 4;
@@ -48,6 +48,12 @@ const GENRE_SCAN_MAX = 12000;
 /** Most movie candidates joined with a genre to find its matching movies. */
 const JOIN_MAX = 20000;
 
+/** A movie of a genre among the join's candidates: its candidate texts and popularity keys. */
+interface GenreMatch {
+  texts: MatchText[];
+  order: number[];
+}
+
 /**
  * Movie candidates joined with the matched genres, shared by their lists: one pass over the candidates finds the
  * matching movies of every genre (each candidate costs a genre probe; only members have their document read).
@@ -55,7 +61,7 @@ const JOIN_MAX = 20000;
 function genreJoin(ctx: SearchContext, genreIds: readonly number[]) {
   const { db, q } = ctx;
   const counts = new Map<number, Promise<number>>();
-  const joins = new Map<number, Promise<Map<number, Map<number, MatchText[]>>>>();
+  const joins = new Map<number, Promise<Map<number, Map<number, GenreMatch>>>>();
 
   const count = (level: number) => {
     let found = counts.get(level);
@@ -75,18 +81,33 @@ function genreJoin(ctx: SearchContext, genreIds: readonly number[]) {
     let found = joins.get(level);
     if (!found) {
       found = (async () => {
-        const byGenre = new Map<number, Map<number, MatchText[]>>(genreIds.map((id) => [id, new Map()]));
+        const byGenre = new Map<number, Map<number, GenreMatch>>(genreIds.map((id) => [id, new Map()]));
         const docs = candidateDocuments(db, "movie", q, level, JOIN_MAX);
         if (!docs) return byGenre;
         const movieOf = sql`(c.id - ${sql.lit(documentId("movie", 0, 0))}) / ${sql.lit(FIELDS_PER_RECORD)}`;
-        const { rows } = await sql<{ genre_id: number; ref_id: number; norm: string; chosung: string }>`select
-            g.genre_id, d.ref_id, d.norm, d.chosung
-          from (${docs}) c join movie_genres g on g.movie_id = ${movieOf} and ${inIds(db, sql.ref("g.genre_id"), genreIds)}
-          join search_documents d on d.id = c.id`.execute(db);
+        // SQLite keeps the order of CROSS JOINs: only the genre's movies have their document and record read (left
+        // to itself it reads every candidate's document before the genre probe). PostgreSQL plans them freely.
+        const { rows } = await sql<{
+          genre_id: number;
+          ref_id: number;
+          norm: string;
+          chosung: string;
+          p1: number;
+          p2: number;
+        }>`select g.genre_id, d.ref_id, d.norm, d.chosung, t.ratings_count as p1, t.reviews_count as p2
+          from (${docs}) c cross join movie_genres g cross join search_documents d cross join movies t
+          where g.movie_id = ${movieOf} and ${inIds(db, sql.ref("g.genre_id"), genreIds)} and d.id = c.id
+            and t.id = g.movie_id`.execute(db);
         for (const row of rows) {
           const movies = byGenre.get(Number(row.genre_id))!;
           const id = Number(row.ref_id);
-          movies.set(id, [...(movies.get(id) ?? []), matchText(row.norm, row.chosung)]);
+          const match = movies.get(id);
+          if (match) match.texts.push(matchText(row.norm, row.chosung));
+          else
+            movies.set(id, {
+              texts: [matchText(row.norm, row.chosung)],
+              order: [-Number(row.p1), -Number(row.p2), id],
+            });
         }
         return byGenre;
       })();
@@ -142,14 +163,13 @@ function genreSource(
    */
   async function candidatesInGenre(level: number, max: number): Promise<Known | null> {
     if ((await shared.count(level)) > max) return null;
-    const texts = (await shared.join(level)).get(genreId) ?? new Map<number, MatchText[]>();
-    const tiers = new Map<number, number>();
-    for (const [id, list] of texts) {
-      const tier = bestTier(q, list, level >= 3);
-      if (tier !== null) tiers.set(id, tier);
+    const matches = (await shared.join(level)).get(genreId) ?? new Map<number, GenreMatch>();
+    const items: Ranked[] = [];
+    for (const [id, match] of matches) {
+      const tier = bestTier(q, match.texts, level >= 3);
+      if (tier !== null) items.push({ id, tier, order: match.order });
     }
-    const orders = await recordOrders(db, spec, [...tiers.keys()]);
-    return { upTo: NOT_MATCHING - 1, items: [...orders].map(([id, order]) => ({ id, tier: tiers.get(id)!, order })) };
+    return { upTo: NOT_MATCHING - 1, items };
   }
 
   /**
@@ -209,10 +229,11 @@ function genreSource(
     openStream() {
       return pagedStream(
         () => true,
-        async (offset, limit) => {
-          const rows = await selectRecords(db, spec, inGenre, { offset, limit });
+        async (page) => {
+          // The genre test reads no text: texts are read for the page's rows alone.
+          const rows = await selectRecords(db, spec, inGenre, page, undefined, true);
           const records = rows.map((row) => ({ id: row.id, tier: bestTier(q, row.texts, true) ?? NOT_MATCHING }));
-          return { rows: rows.length, records };
+          return { rows: rows.length, records, last: rows.at(-1)?.order ?? null };
         },
       );
     },

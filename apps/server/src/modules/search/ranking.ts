@@ -92,16 +92,24 @@ export async function rankWindow(source: RankedSource, window: Window): Promise<
   return ids.slice(window.offset, need);
 }
 
+/** Where a popularity scan's next page starts: after the record with these order keys (null: from the top). */
+export interface PageRequest {
+  after: readonly number[] | null;
+  limit: number;
+}
+
 /**
- * A stream over `fetchPage(offset, limit)`, which returns fewer rows than asked only at the end. The first page
- * asks for a little more than is wanted (some rows may fall in tiers already known); later pages grow fourfold, so
- * a long scan reads each row about twice although every page restarts from the top of the index (OFFSET).
+ * A stream over `fetchPage`, which returns fewer rows than asked only at the end, and the order keys of the last
+ * row it read. The first page asks for a little more than is wanted (some rows may fall in tiers already known);
+ * later pages grow fourfold and start after the last row read (keyset paging), so a scan reads each row once.
  */
 export function pagedStream(
   covers: (tier: number) => boolean,
-  fetchPage: (offset: number, limit: number) => Promise<{ rows: number; records: StreamedRecord[] }>,
+  fetchPage: (
+    page: PageRequest,
+  ) => Promise<{ rows: number; records: StreamedRecord[]; last: readonly number[] | null }>,
 ): RankStream {
-  let offset = 0;
+  let after: readonly number[] | null = null;
   let limit = 0;
   let done = false;
   return {
@@ -109,9 +117,9 @@ export function pagedStream(
     async next(wanted) {
       if (done) return null;
       limit = limit === 0 ? Math.max(16, 2 * wanted) : limit * 4;
-      const { rows, records } = await fetchPage(offset, limit);
-      offset += rows;
-      if (rows < limit) done = true;
+      const { rows, records, last } = await fetchPage({ after, limit });
+      after = last;
+      if (rows < limit || last === null) done = true;
       return records;
     },
   };

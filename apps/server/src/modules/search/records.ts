@@ -80,24 +80,48 @@ export const containingKey = (db: Db, spec: KindSpec, q: SearchQuery) => contain
 export interface CandidateTexts {
   id: number;
   texts: MatchText[];
+  /** Popularity keys (ascending form), when read with the texts. */
+  order?: number[];
 }
 
 /**
  * The texts of candidate documents grouped by record, or null when there are more than `max` documents: one read
- * of the documents alone (the lookup runs once, and records are only probed later for the few that match).
+ * of the documents alone (the lookup runs once, and records are only probed later for the few that match). With
+ * `records`, each document is joined with its record instead, which brings the popularity keys in the same read
+ * and leaves out records the filters reject: for lookups whose candidates nearly all match (tiers 0–2), where a
+ * second read of the same records by id would cost about as much again.
  */
-export async function candidateTexts(db: Db, docs: NonNullable<DocIds>, max: number): Promise<CandidateTexts[] | null> {
-  const { rows } = await sql<{ ref_id: number; norm: string; chosung: string }>`select d.ref_id, d.norm, d.chosung
-    from search_documents d where d.id in (${docs}) limit ${max + 1}`.execute(db);
+export async function candidateTexts(
+  db: Db,
+  docs: NonNullable<DocIds>,
+  max: number,
+  records?: { spec: KindSpec; filters: Filters },
+): Promise<CandidateTexts[] | null> {
+  let rows: { ref_id: number; norm: string; chosung: string; p1?: number; p2?: number }[];
+  if (records) {
+    const [p1, p2] = records.spec.popularity.map((c) => sql.ref(`t.${c}`));
+    const where = [sql`d.id in (${docs})`, ...filterClauses(records.filters)];
+    ({ rows } = await sql<{ ref_id: number; norm: string; chosung: string; p1: number; p2: number }>`select
+        d.ref_id, d.norm, d.chosung, ${p1} as p1, ${p2} as p2
+      from search_documents d join ${sql.table(records.spec.table)} t on t.id = d.ref_id
+      where ${sql.join(where, sql` and `)} limit ${max + 1}`.execute(db));
+  } else {
+    ({ rows } = await sql<{ ref_id: number; norm: string; chosung: string }>`select d.ref_id, d.norm, d.chosung
+      from search_documents d where d.id in (${docs}) limit ${max + 1}`.execute(db));
+  }
   if (rows.length > max) return null;
-  const records = new Map<number, CandidateTexts>();
+  const byRecord = new Map<number, CandidateTexts>();
   for (const row of rows) {
     const id = Number(row.ref_id);
-    let record = records.get(id);
-    if (!record) records.set(id, (record = { id, texts: [] }));
+    let record = byRecord.get(id);
+    if (!record) {
+      record = { id, texts: [] };
+      if (records) record.order = [-Number(row.p1), -Number(row.p2), id];
+      byRecord.set(id, record);
+    }
     record.texts.push(matchText(row.norm, row.chosung));
   }
-  return [...records.values()];
+  return [...byRecord.values()];
 }
 
 /** Popularity keys (ascending form) of existing records among `ids` that pass the filters. */
@@ -117,31 +141,60 @@ export async function recordOrders(
   return orders;
 }
 
+/** A page of a popularity scan: the next `limit` records after `after` (the order keys of the last one read). */
+export interface Page {
+  after: readonly number[] | null;
+  limit: number;
+}
+
+/**
+ * Records strictly after `after` in popularity order, written so that the rank index seeks to it (keyset paging:
+ * a later page does not read the earlier ones again, as OFFSET would).
+ */
+function afterClause(spec: KindSpec, after: readonly number[]): RawBuilder<unknown> {
+  const [p1, p2] = spec.popularity.map((c) => sql.ref(`t.${c}`));
+  const [a1, a2, id] = [-after[0]!, -after[1]!, after[2]!];
+  return sql`${p1} <= ${a1} and (${p1} < ${a1} or ${p2} < ${a2} or (${p2} = ${a2} and t.id > ${id}))`;
+}
+
 /**
  * Records passing every clause, with popularity keys and texts; with `page`, in popularity order (the rank index)
  * and windowed. `from` replaces the plain table when another index should drive the read (it must name it t).
+ * `textFree`: no clause reads the texts (d0, d1, …), so a page is picked from the records alone and only its rows
+ * have their texts read — not every row the scan passes over.
  */
 export async function selectRecords(
   db: Db,
   spec: KindSpec,
   where: RawBuilder<unknown>[],
-  page?: { offset: number; limit: number },
+  page?: Page,
   from: RawBuilder<unknown> = sql`${sql.table(spec.table)} t`,
+  textFree = false,
 ): Promise<RecordRow[]> {
   const fields = Array.from({ length: spec.fields }, (_, f) => f);
   const [p1, p2] = spec.popularity.map((c) => sql.ref(`t.${c}`));
-  const { rows } = await sql<Record<string, string | number | null>>`select t.id, ${p1} as p1, ${p2} as p2,
-      ${sql.join(fields.map((f) => sql`${sql.ref(`d${f}.norm`)} as ${sql.ref(`n${f}`)}, ${sql.ref(`d${f}.chosung`)} as ${sql.ref(`c${f}`)}`))}
-    from ${from}
-    ${sql.join(
-      fields.map(
-        (f) => sql`left join search_documents ${sql.ref(`d${f}`)}
+  const clauses = page?.after ? [afterClause(spec, page.after), ...where] : where;
+  const filter = clauses.length ? sql`where ${sql.join(clauses, sql` and `)}` : sql``;
+  const texts = sql.join(
+    fields.map(
+      (f) => sql`${sql.ref(`d${f}.norm`)} as ${sql.ref(`n${f}`)}, ${sql.ref(`d${f}.chosung`)} as ${sql.ref(`c${f}`)}`,
+    ),
+  );
+  const joinTexts = sql.join(
+    fields.map(
+      (f) => sql`left join search_documents ${sql.ref(`d${f}`)}
         on ${sql.ref(`d${f}.id`)} = ${documentIdOf(spec.kind, f, sql`t.id`)}`,
-      ),
-      sql` `,
-    )}
-    ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
-    ${page ? sql`order by ${p1} desc, ${p2} desc, t.id limit ${page.limit} offset ${page.offset}` : sql``}`.execute(db);
+    ),
+    sql` `,
+  );
+  const order = sql`order by ${p1} desc, ${p2} desc, t.id`;
+  const { rows } =
+    page && textFree
+      ? await sql<Record<string, string | number | null>>`select t.id, t.p1, t.p2, ${texts}
+          from (select t.id, ${p1} as p1, ${p2} as p2 from ${from} ${filter} ${order} limit ${page.limit}) t
+          ${joinTexts} order by t.p1 desc, t.p2 desc, t.id`.execute(db)
+      : await sql<Record<string, string | number | null>>`select t.id, ${p1} as p1, ${p2} as p2, ${texts}
+          from ${from} ${joinTexts} ${filter} ${page ? sql`${order} limit ${page.limit}` : sql``}`.execute(db);
   return rows.map((row) => {
     const texts: MatchText[] = [];
     for (const f of fields) {

@@ -15,7 +15,7 @@ import { parseQuery } from "./matcher.js";
 import { rankWindow } from "./ranking.js";
 import { normalizeText } from "./normalize.js";
 import { KINDS } from "./records.js";
-import { recordSource, type SearchContext } from "./sources.js";
+import { recordSource, type SearchContext, TYPO_CAP_FACTOR, TYPO_READ_MAX } from "./sources.js";
 
 export interface SearchParams {
   search_q?: string;
@@ -50,9 +50,10 @@ async function dataVersion(db: Kysely<Database>): Promise<string> {
 
 /**
  * An index lookup is worth reading whole up to about √(window end × table rows) candidates: beyond that a scan in
- * popularity order, which needs about window end × rows / candidates rows, is cheaper.
+ * popularity order, which needs about window end × rows / candidates rows, is cheaper. A candidate read with its
+ * record costs about four rows of that scan (measured on both databases), hence the factor: √(1/4).
  */
-const CAP_FACTOR = 0.8;
+const CAP_FACTOR = 0.5;
 const MIN_CAP = 200;
 const MAX_CAP = 3000;
 
@@ -125,7 +126,12 @@ export function createSearchService(db: Kysely<Database>, options: SearchOptions
     const need = window.offset + window.limit;
     const size = await tableSizes(db);
     const cap = fixed === undefined ? (kind: SearchKind) => capFor(need, size(kind)) : () => fixed;
-    const ctx: SearchContext = { db, q: parseQuery(text), cap, size, need };
+    const typoCap =
+      fixed === undefined
+        ? (kind: SearchKind) =>
+            Math.max(TYPO_CAP_FACTOR * cap(kind), Math.min(TYPO_READ_MAX, Math.round(size(kind) / 10)))
+        : () => TYPO_CAP_FACTOR * fixed;
+    const ctx: SearchContext = { db, q: parseQuery(text), cap, typoCap, size, need };
     const movies = recordSource(ctx, KINDS.movie);
     const [movieList, participantList, collectionList, userList, genres] = await Promise.all([
       rankWindow(movies, window),

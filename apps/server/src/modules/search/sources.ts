@@ -32,6 +32,8 @@ export interface SearchContext {
   q: SearchQuery;
   /** Most candidate documents an index lookup of a kind may return before the popularity scan takes over. */
   cap: (kind: SearchKind) => number;
+  /** The same for the typo level, whose lookups cover four tiers and whose candidates are mostly not matches. */
+  typoCap: (kind: SearchKind) => number;
   /** About how many records a kind has (its largest id). */
   size: (kind: SearchKind) => number;
   /** End of the window: how many ranked records each list needs. */
@@ -44,6 +46,12 @@ const RESTRICTED_SCAN_MAX = 30000;
 
 /** The typo level's candidate bound, relative to the others': its lookups cover four tiers. */
 export const TYPO_CAP_FACTOR = 2;
+/**
+ * Typo candidates are mostly not matches, so the typo tier is often sparse and its popularity scan long (the whole
+ * table when nothing matches): candidates are read whole up to a tenth of the table (a candidate read costs about
+ * ten scanned rows) and at most this many.
+ */
+export const TYPO_READ_MAX = 3000;
 
 /** Records at most `level` that pass the filters, with their exact tiers and popularity keys. */
 async function rankCandidates(
@@ -54,10 +62,14 @@ async function rankCandidates(
   filters: Filters,
 ): Promise<Ranked[]> {
   const tiers = new Map<number, number>();
+  const ranked: Ranked[] = [];
   for (const row of rows) {
     const tier = bestTier(ctx.q, row.texts, level >= 3);
-    if (tier !== null && tier <= level) tiers.set(row.id, tier);
+    if (tier === null || tier > level) continue;
+    if (row.order) ranked.push({ id: row.id, tier, order: row.order });
+    else tiers.set(row.id, tier);
   }
+  if (tiers.size === 0) return ranked;
   const orders = await recordOrders(ctx.db, spec, [...tiers.keys()], filters);
   return [...orders].map(([id, order]) => ({ id, tier: tiers.get(id)!, order }));
 }
@@ -72,13 +84,14 @@ export async function recordsUpTo(
   level: number,
   filters: Filters,
 ): Promise<Ranked[] | null> {
-  const cap = ctx.cap(spec.kind) * (level >= 3 ? TYPO_CAP_FACTOR : 1);
+  const cap = level >= 3 ? ctx.typoCap(spec.kind) : ctx.cap(spec.kind);
   const docs = candidateDocuments(ctx.db, spec.kind, ctx.q, level, cap);
   if (docs === null) return [];
   // One lookup is counted first (index only: an unbounded one reads no rows); a typo lookup, a union of many,
   // is read at once rather than run twice.
   if (level < 3 && !(await isBounded(ctx.db, docs, cap))) return null;
-  const rows = await candidateTexts(ctx.db, docs, cap);
+  // Candidates of tiers 0–2 nearly all match: their records are read with them. Most typo candidates do not.
+  const rows = await candidateTexts(ctx.db, docs, cap, level < 3 ? { spec, filters } : undefined);
   return rows && rankCandidates(ctx, spec, rows, level, filters);
 }
 
@@ -120,10 +133,11 @@ export function recordSource(ctx: SearchContext, spec: KindSpec, filters: Filter
     restricted: RawBuilder<unknown> | null = null,
   ) => {
     const where = [...filterClauses(filters), restricted ?? containingAny(ctx.db, spec, ctx.q.column, needles)];
-    return pagedStream(covers, async (offset, limit) => {
-      const rows = await selectRecords(ctx.db, spec, where, { offset, limit });
+    return pagedStream(covers, async (page) => {
+      // A restricted scan tests membership only: texts are read for the page's rows alone.
+      const rows = await selectRecords(ctx.db, spec, where, page, undefined, restricted !== null);
       const records = rows.map((row) => ({ id: row.id, tier: bestTier(ctx.q, row.texts, withTypos) }));
-      return { rows: rows.length, records };
+      return { rows: rows.length, records, last: rows.at(-1)?.order ?? null };
     });
   };
 
