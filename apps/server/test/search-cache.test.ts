@@ -38,6 +38,31 @@ describe("one server", () => {
     expect((await search("캐시확인")).collection_list).toEqual([second.id, first.id]);
   });
 
+  it("sends the expanded answer as kept JSON only while nothing was written", async () => {
+    const movie = await createMovie(ctx, { title: "확장캐시 영화" });
+    await indexSearchDocument(ctx.db, "movie", movie.id, [movie.title]);
+    const ask = async () => {
+      const res = await ctx.app.inject({
+        method: "GET",
+        url: `/api/search?search_q=${encodeURIComponent("확장캐시")}&expand=true`,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { movies: Array<{ id: number; ratings_count: number; title: string }> };
+    };
+    expect((await ask()).movies).toMatchObject([{ id: movie.id, ratings_count: 0 }]);
+    expect((await ask()).movies).toMatchObject([{ id: movie.id, ratings_count: 0 }]);
+    const rated = await ctx.app.inject({
+      method: "PUT",
+      url: `/api/reviews/movie/${movie.id}/mine`,
+      headers: { authorization: `Bearer ${owner.accessToken}` },
+      payload: { rating: 4 },
+    });
+    expect(rated.statusCode, rated.body).toBe(201);
+    expect((await ask()).movies).toMatchObject([{ id: movie.id, ratings_count: 1 }]);
+    await ctx.db.updateTable("movies").set({ title: "확장캐시 새 제목" }).where("id", "=", movie.id).execute();
+    expect((await ask()).movies).toMatchObject([{ id: movie.id, title: "확장캐시 새 제목" }]);
+  });
+
   it("keeps answers per window and per caller", async () => {
     const a = await createMovie(ctx, { title: "창문시험 가" });
     const b = await createMovie(ctx, { title: "창문시험 나" });

@@ -1,5 +1,6 @@
 import { ExpandedSearchResult, SearchQuery, SearchResult } from "@moviepedia/contract";
 import { z } from "zod";
+import { sendJson } from "../../http/json-reply.js";
 import { errors } from "../../http/schemas.js";
 import type { App } from "../../http/types.js";
 import type { SearchService } from "./service.js";
@@ -14,6 +15,6 @@ export function searchRoutes(app: App, search: SearchService): void {
       config: { auth: "optional" },
       schema: { tags: ["search"], querystring: SearchQuery, response: { 200: SearchResponse, ...errors } },
     },
-    async (request) => search.search(request.query, request.caller?.userId ?? null),
+    async (request, reply) => sendJson(reply, await search.searchJson(request.query, request.caller?.userId ?? null)),
   );
 }

@@ -1,13 +1,14 @@
 // GET /api/search (API.md §4.10): validation, then one ranked window per list over the search indexes, kept per
 // query, window and caller under a database data version (so any committed write shows in the next search).
-import { codePointLength, type ExpandedSearchResult, SEARCH_QUERY_MAX, type SearchResult } from "@moviepedia/contract";
+import { codePointLength, ExpandedSearchResult, SEARCH_QUERY_MAX, SearchResult } from "@moviepedia/contract";
 import { type Kysely, sql } from "kysely";
+import { z } from "zod";
+import { databaseVersion } from "../../db/data-version.js";
 import type { Database } from "../../db/types.js";
 import { ApiError } from "../../http/errors.js";
 import { LruCache } from "../../lib/lru.js";
 import { parseWindow, type Window } from "../../http/window.js";
 import { collectionSource } from "./collection-source.js";
-import { isPostgres } from "./dialect.js";
 import type { SearchKind } from "./documents.js";
 import { expandResult } from "./expand.js";
 import { genreSources, matchingGenres } from "./genre-source.js";
@@ -33,20 +34,6 @@ export interface SearchOptions {
 
 /** Ranked id lists kept, least recently used first out (each a few dozen ids). */
 export const CACHE_ENTRIES = 2000;
-
-/**
- * A token that differs whenever anything in the database may have changed since it was last read, from this
- * server or any other: SQLite's data_version (commits by other connections, other processes included) with this
- * connection's own change count; PostgreSQL's current snapshot (a transaction that commits anywhere moves it).
- * Read before a result is computed, it keys the cache: a result computed while a write commits is kept under the
- * old token, which no later read returns, so a cached answer never predates the last committed write.
- */
-async function dataVersion(db: Kysely<Database>): Promise<string> {
-  const { rows } = isPostgres(db)
-    ? await sql<{ v: string }>`select pg_current_snapshot()::text as v`.execute(db)
-    : await sql<{ v: string }>`select total_changes() || ':' || data_version as v from pragma_data_version`.execute(db);
-  return String(rows[0]?.v);
-}
 
 /**
  * An index lookup is worth reading whole up to about √(window end × table rows) candidates: beyond that a scan in
@@ -91,27 +78,31 @@ function parseParams(params: SearchParams): { text: string; window: Window; expa
   return { text, window, expand: params.expand === "true" };
 }
 
-export function createSearchService(db: Kysely<Database>, options: SearchOptions = {}) {
-  const cache =
-    options.cache === false ? null : new LruCache<string, { version: string; result: SearchResult }>(CACHE_ENTRIES);
+interface CachedSearch {
+  version: string;
+  result: SearchResult;
+  plain?: string;
+  expanded?: string;
+}
 
-  async function search(params: SearchParams, callerId: number | null): Promise<SearchResult | ExpandedSearchResult> {
-    const { text, window, expand } = parseParams(params);
-    let result: SearchResult;
-    if (cache) {
-      // Blocks make the user list depend on the caller; everything else depends on the normalised query only.
-      const key = JSON.stringify([callerId, window.offset, window.limit, normalizeText(text)]);
-      const version = await dataVersion(db);
-      const hit = cache.get(key);
-      if (hit?.version === version) result = hit.result;
-      else {
-        result = await ranked(text, window, callerId);
-        cache.set(key, { version, result });
-      }
-    } else {
-      result = await ranked(text, window, callerId);
-    }
-    if (!expand) return result;
+export function createSearchService(db: Kysely<Database>, options: SearchOptions = {}) {
+  // Kept per (caller, window, normalised query) under the database's version token (db/data-version.ts), so any
+  // committed write makes the next search rank again; the answers as sent are kept with the ranking.
+  const cache = options.cache === false ? null : new LruCache<string, CachedSearch>(CACHE_ENTRIES);
+
+  async function rankedFor(text: string, window: Window, callerId: number | null): Promise<CachedSearch> {
+    if (!cache) return { version: "", result: await ranked(text, window, callerId) };
+    // Blocks make the user list depend on the caller; everything else depends on the normalised query only.
+    const key = JSON.stringify([callerId, window.offset, window.limit, normalizeText(text)]);
+    const version = await databaseVersion(db);
+    const hit = cache.get(key);
+    if (hit?.version === version) return hit;
+    const fresh = { version, result: await ranked(text, window, callerId) };
+    cache.set(key, fresh);
+    return fresh;
+  }
+
+  async function expanded(result: SearchResult, callerId: number | null): Promise<ExpandedSearchResult> {
     const lists = {
       movies: result.movie_list,
       people: result.participant_list,
@@ -119,6 +110,20 @@ export function createSearchService(db: Kysely<Database>, options: SearchOptions
       users: result.user_list,
     };
     return { ...result, ...(await expandResult(db, lists, callerId)) };
+  }
+
+  async function search(params: SearchParams, callerId: number | null): Promise<SearchResult | ExpandedSearchResult> {
+    const { text, window, expand } = parseParams(params);
+    const { result } = await rankedFor(text, window, callerId);
+    return expand ? expanded(result, callerId) : result;
+  }
+
+  /** GET /api/search, serialised (and kept with the ranking while nothing is written). */
+  async function searchJson(params: SearchParams, callerId: number | null): Promise<string> {
+    const { text, window, expand } = parseParams(params);
+    const entry = await rankedFor(text, window, callerId);
+    if (!expand) return (entry.plain ??= JSON.stringify(z.encode(SearchResult, entry.result)));
+    return (entry.expanded ??= JSON.stringify(z.encode(ExpandedSearchResult, await expanded(entry.result, callerId))));
   }
 
   async function ranked(text: string, window: Window, callerId: number | null): Promise<SearchResult> {
@@ -150,7 +155,7 @@ export function createSearchService(db: Kysely<Database>, options: SearchOptions
     };
   }
 
-  return { search };
+  return { searchJson, search };
 }
 
 export type SearchService = ReturnType<typeof createSearchService>;
