@@ -91,6 +91,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // First of the onRequest hooks: every answer carries them, including those a later hook ends early (401, 404, 429).
+  registerSecurityHeaders(app, {
+    contentSecurityPolicy: { useDefaults: false, directives: SPA_CSP },
+    crossOriginEmbedderPolicy: false,
+  });
   registerBodyParsers(app);
   // onRequest order = precedence: CORS headers on everything, then 429, then 401 (API.md §2.2).
   registerCors(app, config.corsOrigins);
@@ -103,10 +108,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(fastifyCookie);
   await registerCompression(app);
-  registerSecurityHeaders(app, {
-    contentSecurityPolicy: { useDefaults: false, directives: SPA_CSP },
-    crossOriginEmbedderPolicy: false,
-  });
 
   app.addHook("onSend", (request, reply, payload, done) => {
     const url = request.url;

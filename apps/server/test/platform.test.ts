@@ -158,3 +158,27 @@ describe("conventions", () => {
     expect(String(spa.headers["content-security-policy"])).toContain("img-src 'self' data: https:");
   });
 });
+
+describe("security headers", () => {
+  it("go out on every kind of answer: success, 401, 404 and bad input", async () => {
+    const answers = [
+      await ctx.app.inject({ method: "GET", url: "/api/health" }),
+      await ctx.app.inject({ method: "GET", url: "/api/users/me" }),
+      await ctx.app.inject({ method: "GET", url: "/api/no-such-route" }),
+      await ctx.app.inject({ method: "GET", url: "/api/movies/abc" }),
+    ];
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 401, 404, 400]);
+    for (const answer of answers) {
+      const h = answer.headers;
+      expect(h["x-content-type-options"]).toBe("nosniff");
+      expect(h["x-frame-options"]).toBe("SAMEORIGIN");
+      expect(h["referrer-policy"]).toBe("no-referrer");
+      expect(h["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+      expect(h["cross-origin-opener-policy"]).toBe("same-origin");
+      expect(h["cross-origin-resource-policy"]).toBe("same-origin");
+      expect(h["cross-origin-embedder-policy"]).toBeUndefined();
+      expect(String(h["content-security-policy"])).toContain("frame-ancestors 'none'");
+      expect(String(h["content-security-policy"])).toContain("object-src 'none'");
+    }
+  });
+});
