@@ -11,7 +11,7 @@ import { migrateToLatest } from "../src/db/migrate.js";
 import { indexSearchDocument } from "../src/modules/search/index.js";
 import { createSearchService } from "../src/modules/search/service.js";
 import { createTestContext, TEST_DATABASE_URL, type TestContext } from "./helpers/context.js";
-import { createCollection, createMember, createMovie, type TestMember } from "./helpers/factories.js";
+import { createCollection, createMember, createMovie, createPerson, type TestMember } from "./helpers/factories.js";
 
 let ctx: TestContext;
 let owner: TestMember;
@@ -61,6 +61,50 @@ describe("one server", () => {
     expect((await ask()).movies).toMatchObject([{ id: movie.id, ratings_count: 1 }]);
     await ctx.db.updateTable("movies").set({ title: "확장캐시 새 제목" }).where("id", "=", movie.id).execute();
     expect((await ask()).movies).toMatchObject([{ id: movie.id, title: "확장캐시 새 제목" }]);
+  });
+
+  it("shares the visitors' expanded answer only with members it fits", async () => {
+    const star = await createMember(ctx, { username: "공유확장_스타" });
+    const person = await createPerson(ctx, "공유확장 배우");
+    await indexSearchDocument(ctx.db, "person", person.id, [person.name]);
+    await indexSearchDocument(ctx.db, "user", star.id, [star.username]);
+    const [liker, follower, blocker, bystander] = [
+      await createMember(ctx),
+      await createMember(ctx),
+      await createMember(ctx),
+      await createMember(ctx),
+    ];
+    const write = async (who: TestMember, method: "PATCH" | "POST", url: string) => {
+      const res = await ctx.app.inject({ method, url, headers: { authorization: `Bearer ${who.accessToken}` } });
+      expect(res.statusCode, res.body).toBeLessThan(300);
+    };
+    await write(liker, "PATCH", `/api/participants/like/${person.id}`);
+    await write(follower, "POST", `/api/users/follow/${star.id}`);
+    await write(blocker, "POST", `/api/users/block/${star.id}`);
+    type Expanded = {
+      user_list: number[];
+      people: Array<{ id: number; like: boolean }>;
+      users: Array<{ id: number; is_following: boolean }>;
+    };
+    const ask = async (who: TestMember | null) => {
+      const res = await ctx.app.inject({
+        method: "GET",
+        url: `/api/search?search_q=${encodeURIComponent("공유확장")}&expand=true`,
+        headers: who ? { authorization: `Bearer ${who.accessToken}` } : {},
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as Expanded;
+    };
+    // The visitors' answer is built first and kept…
+    const visitor = await ask(null);
+    expect(visitor.people).toMatchObject([{ id: person.id, like: false }]);
+    expect(visitor.users).toMatchObject([{ id: star.id, is_following: false }]);
+    // …and is not what a member with a like, a follow or a block among the results gets.
+    expect((await ask(liker)).people).toMatchObject([{ id: person.id, like: true }]);
+    expect((await ask(follower)).users).toMatchObject([{ id: star.id, is_following: true }]);
+    expect((await ask(blocker)).user_list).toEqual([]);
+    expect(await ask(bystander)).toEqual(visitor);
+    expect(await ask(null)).toEqual(visitor);
   });
 
   it("keeps answers per window and per caller", async () => {

@@ -8,6 +8,8 @@ import type { Database } from "../../db/types.js";
 import { ApiError } from "../../http/errors.js";
 import { LruCache } from "../../lib/lru.js";
 import { parseWindow, type Window } from "../../http/window.js";
+import { blocksAnyone } from "../shared/blocks.js";
+import { likedSet } from "../shared/likes.js";
 import { collectionSource } from "./collection-source.js";
 import type { SearchKind } from "./documents.js";
 import { expandResult } from "./expand.js";
@@ -121,9 +123,34 @@ export function createSearchService(db: Kysely<Database>, options: SearchOptions
   /** GET /api/search, serialised (and kept with the ranking while nothing is written). */
   async function searchJson(params: SearchParams, callerId: number | null): Promise<string> {
     const { text, window, expand } = parseParams(params);
-    const entry = await rankedFor(text, window, callerId);
+    // A member who blocked nobody is ranked exactly as a visitor (blocks are the only personal part of a ranking).
+    const personal = callerId !== null && (await blocksAnyone(db, callerId));
+    const entry = await rankedFor(text, window, personal ? callerId : null);
     if (!expand) return (entry.plain ??= JSON.stringify(z.encode(SearchResult, entry.result)));
-    return (entry.expanded ??= JSON.stringify(z.encode(ExpandedSearchResult, await expanded(entry.result, callerId))));
+    const encodeFor = async (caller: number | null) =>
+      JSON.stringify(z.encode(ExpandedSearchResult, await expanded(entry.result, caller)));
+    if (personal) return (entry.expanded ??= await encodeFor(callerId));
+    // The expanded objects carry the caller's likes and follows: a member with none among them gets the visitors'.
+    if (callerId !== null && (await touchesCaller(entry.result, callerId))) return encodeFor(callerId);
+    return (entry.expanded ??= await encodeFor(null));
+  }
+
+  /** Whether the caller likes a listed person or collection or follows a listed member. */
+  async function touchesCaller(result: SearchResult, callerId: number): Promise<boolean> {
+    const [people, collections, follows] = await Promise.all([
+      likedSet(db, "person_likes", callerId, result.participant_list),
+      likedSet(db, "collection_likes", callerId, result.collection_list),
+      result.user_list.length === 0
+        ? []
+        : db
+            .selectFrom("follows")
+            .select("id")
+            .where("user_id", "=", callerId)
+            .where("target_id", "in", result.user_list)
+            .limit(1)
+            .execute(),
+    ]);
+    return people.size > 0 || collections.size > 0 || follows.length > 0;
   }
 
   async function ranked(text: string, window: Window, callerId: number | null): Promise<SearchResult> {
