@@ -225,7 +225,7 @@ describe("hot query plans", () => {
     await expectIndexed(() => reviews.listForUser(alice.id, bob.id, reviewOptions("recent", false)), {
       ordered: true,
     });
-    await expectIndexed(() => createUsersService(spy).getProfile(bob.id, alice.id));
+    await expectIndexed(() => createUsersService(spy).profileJson(bob.id, alice.id));
     const likes = createLikesListsService(spy);
     await expectIndexed(() => likes.reviews(alice.id, window), { ordered: true });
     await expectIndexed(() => likes.people(alice.id, window), { ordered: true });
@@ -241,7 +241,7 @@ describe("hot query plans", () => {
 
   it("a person and their films", async () => {
     const people = createPeopleService(spy, ctx.clock);
-    await expectIndexed(() => people.getPerson(personId, alice.id));
+    await expectIndexed(() => people.personJson(personId, alice.id));
     await expectIndexed(() => people.personMoviesJson(personId, { offset: 0, limit: 12 }));
   });
 

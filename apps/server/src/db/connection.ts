@@ -97,8 +97,8 @@ export function openDatabase(config: DatabaseConfig, options: { schema?: string;
   return { db, dialect: "postgres", close: () => db.destroy() };
 }
 
-/** Whether a handle (the database or a transaction) talks to PostgreSQL. */
-export function isPostgresDb(db: Pick<Kysely<Database>, "getExecutor">): boolean {
+/** Whether a handle (the database, a transaction, or one typed for other tables) talks to PostgreSQL. */
+export function isPostgres(db: Pick<Kysely<unknown>, "getExecutor">): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 

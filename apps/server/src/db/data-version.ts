@@ -4,11 +4,11 @@
 // Read before a result is computed, it keys a cache: a result computed while a write commits is kept under the old
 // token, which no later read returns, so a cached answer never predates the last committed write.
 import { type Kysely, sql } from "kysely";
-import { isPostgresDb } from "./connection.js";
+import { isPostgres } from "./connection.js";
 import type { Database } from "./types.js";
 
 export async function databaseVersion(db: Kysely<Database>): Promise<string> {
-  const { rows } = isPostgresDb(db)
+  const { rows } = isPostgres(db)
     ? await sql<{ v: string }>`select pg_current_snapshot()::text as v`.execute(db)
     : await sql<{ v: string }>`select total_changes() || ':' || data_version as v from pragma_data_version`.execute(db);
   return String(rows[0]?.v);

@@ -1,15 +1,12 @@
 // Bulk-insert helpers for seeding and imports: multi-row INSERTs sized under both databases' parameter limits, and
 // identity sequences moved past explicitly assigned ids (PostgreSQL; SQLite's rowid needs nothing).
-import { type Insertable, type Kysely, PostgresAdapter, sql } from "kysely";
+import { type Insertable, type Kysely, sql } from "kysely";
+import { isPostgres } from "../connection.js";
 import type { Database } from "../types.js";
 
 /** SQLite allows 32766 bound parameters per statement, PostgreSQL 65535; stay well under both. */
 const MAX_PARAMS = 30000;
 const MAX_ROWS = 2000;
-
-export function isPostgres(db: Kysely<Database>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
 
 export async function insertRows<T extends keyof Database & string>(
   db: Kysely<Database>,

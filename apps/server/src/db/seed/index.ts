@@ -3,7 +3,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Clock } from "../../lib/time.js";
 import type { Database } from "../types.js";
-import { isPostgres } from "./batch.js";
+import { isPostgres } from "../connection.js";
 import { type CatalogSeedResult, seedCatalog } from "./catalog.js";
 import { type DemoSeedResult, seedDemoCommunity } from "./demo/index.js";
 

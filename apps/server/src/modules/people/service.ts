@@ -66,23 +66,15 @@ export function createPeopleService(db: Kysely<Database>, clock: Clock) {
   async function personJson(id: number | null, callerId: number | null): Promise<string> {
     if (id === null) throw notFound("PERSON_NOT_FOUND");
     const version = await databaseVersion(db);
-    // A like names an existing person (deleting one deletes their likes).
     if ((await likedSet(db, "person_likes", callerId, [id])).has(id)) {
-      return JSON.stringify(z.encode(Person, await getPerson(id, callerId)));
+      return JSON.stringify(z.encode(Person, await personWithLike(id, true)));
     }
-    return peopleJson.get(id, version, Person, async () => {
-      const person = await personOr404(db, id);
-      return toPerson(person, (await filmography(person.id)).kinds, false);
-    });
+    return peopleJson.get(id, version, Person, () => personWithLike(id, false));
   }
 
-  async function getPerson(id: number | null, callerId: number | null): Promise<Person> {
+  async function personWithLike(id: number, like: boolean): Promise<Person> {
     const person = await personOr404(db, id);
-    const [{ kinds }, liked] = await Promise.all([
-      filmography(person.id),
-      likedSet(db, "person_likes", callerId, [person.id]),
-    ]);
-    return toPerson(person, kinds, liked.has(person.id));
+    return toPerson(person, (await filmography(person.id)).kinds, like);
   }
 
   /**
@@ -98,8 +90,7 @@ export function createPeopleService(db: Kysely<Database>, clock: Clock) {
   }
 
   async function personMovies(personId: number, window: Window): Promise<PersonCredits> {
-    const person = { id: personId };
-    const { directed, cast } = await filmography(person.id);
+    const { directed, cast } = await filmography(personId);
     const slice = (entries: CreditEntry[]) => entries.slice(window.offset, window.offset + window.limit);
     const shown = [slice(directed), slice(cast)] as const;
     const ratings = await findMovieRatings(db, [...new Set(shown.flat().map((e) => e.id))]);
@@ -129,7 +120,7 @@ export function createPeopleService(db: Kysely<Database>, clock: Clock) {
     });
   }
 
-  return { getPerson, personJson, personMoviesJson, isLiked, toggle };
+  return { personJson, personMoviesJson, isLiked, toggle };
 }
 
 export type PeopleService = ReturnType<typeof createPeopleService>;

@@ -1,12 +1,11 @@
 // The few places where SQLite and PostgreSQL spell search SQL differently.
-import { type Expression, type Kysely, PostgresAdapter, type RawBuilder, sql } from "kysely";
+import { type Expression, type Kysely, type RawBuilder, sql } from "kysely";
+import { isPostgres } from "../../db/connection.js";
 
 // Any Kysely handle: the app's database, a transaction, or one typed for other tables.
 type AnyDb = Pick<Kysely<unknown>, "getExecutor">;
 
-export function isPostgres(db: AnyDb): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
+export { isPostgres };
 
 /** `haystack` contains `needle` as plain text (no LIKE wildcards to escape). */
 export function containsText(db: AnyDb, haystack: Expression<string>, needle: string): RawBuilder<boolean> {

@@ -42,7 +42,9 @@ async function loadPeople(db: Db, ids: readonly number[], callerId: number | nul
   );
 }
 
-async function targetsOf(db: Db, table: "follows" | "blocks", callerId: number, ids: readonly number[]) {
+/** Which of `ids` the caller follows or blocks. */
+export async function targetsOf(db: Db, table: "follows" | "blocks", callerId: number, ids: readonly number[]) {
+  if (ids.length === 0) return new Set<number>();
   const rows = await db
     .selectFrom(table)
     .select("target_id")

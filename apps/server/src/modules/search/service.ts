@@ -12,7 +12,7 @@ import { blocksAnyone } from "../shared/blocks.js";
 import { likedSet } from "../shared/likes.js";
 import { collectionSource } from "./collection-source.js";
 import type { SearchKind } from "./documents.js";
-import { expandResult } from "./expand.js";
+import { expandResult, targetsOf } from "./expand.js";
 import { genreSources, matchingGenres } from "./genre-source.js";
 import { parseQuery } from "./matcher.js";
 import { rankWindow } from "./ranking.js";
@@ -140,17 +140,9 @@ export function createSearchService(db: Kysely<Database>, options: SearchOptions
     const [people, collections, follows] = await Promise.all([
       likedSet(db, "person_likes", callerId, result.participant_list),
       likedSet(db, "collection_likes", callerId, result.collection_list),
-      result.user_list.length === 0
-        ? []
-        : db
-            .selectFrom("follows")
-            .select("id")
-            .where("user_id", "=", callerId)
-            .where("target_id", "in", result.user_list)
-            .limit(1)
-            .execute(),
+      targetsOf(db, "follows", callerId, result.user_list),
     ]);
-    return people.size > 0 || collections.size > 0 || follows.length > 0;
+    return people.size > 0 || collections.size > 0 || follows.size > 0;
   }
 
   async function ranked(text: string, window: Window, callerId: number | null): Promise<SearchResult> {

@@ -1,7 +1,7 @@
 // Like toggles (API.md §4.9): a unique (user, target) pair; the target's likes_count and the member's
 // liked_* total change in the same transaction, so counters equal a recount even under concurrent toggles.
 import { type Kysely, sql } from "kysely";
-import { isPostgresDb } from "../../db/connection.js";
+import { isPostgres } from "../../db/connection.js";
 import { preparedByShape } from "../../db/prepared.js";
 import type { Database, LikeTableName } from "../../db/types.js";
 import { toTimestamp } from "../../lib/time.js";
@@ -81,7 +81,7 @@ const likedAmong = preparedByShape(
       .select("target_id")
       .where("user_id", "=", p.userId)
       .where((eb) =>
-        isPostgresDb(db)
+        isPostgres(db)
           ? sql<boolean>`${eb.ref("target_id")} = any(${p.ids}::bigint[])`
           : sql<boolean>`${eb.ref("target_id")} in (select value from json_each(${p.ids}))`,
       ),
@@ -96,6 +96,6 @@ export async function likedSet(
 ): Promise<Set<number>> {
   if (userId === null || targetIds.length === 0) return new Set();
   const ids = [...new Set(targetIds)];
-  const { rows } = await likedAmong(db, likeTable, { userId, ids: isPostgresDb(db) ? ids : JSON.stringify(ids) });
+  const { rows } = await likedAmong(db, likeTable, { userId, ids: isPostgres(db) ? ids : JSON.stringify(ids) });
   return new Set(rows.map((r) => Number(r.target_id)));
 }

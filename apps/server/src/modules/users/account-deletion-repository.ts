@@ -1,14 +1,11 @@
 // Set-based SQL for 회원 탈퇴 (DELETE /api/users/me): grouped counter decrements on what other members keep, then
 // the deletes. Every statement is one query over the member's rows, never a per-row loop; the caller runs them
 // in one transaction, counters first (they read the rows the deletes remove).
-import { type Kysely, PostgresAdapter, sql } from "kysely";
+import { type Kysely, sql } from "kysely";
+import { isPostgres } from "../../db/connection.js";
 import type { Database } from "../../db/types.js";
 
 type Db = Kysely<Database>;
-
-function isPostgres(db: Db): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
 
 /**
  * PostgreSQL only (SQLite runs one writer at a time): lock the member's reviews and collections first, so likes,

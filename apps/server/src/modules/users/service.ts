@@ -60,18 +60,9 @@ export function createUsersService(db: Kysely<Database>) {
       callerId !== null && callerId !== id
         ? await relationFlags(db, callerId, id)
         : { isFollowing: false, isBlocked: false };
-    if (flags.isFollowing || flags.isBlocked)
-      return JSON.stringify(z.encode(UserProfile, await getProfile(id, callerId)));
-    return profiles.get(id, version, UserProfile, async () => toUserProfile(await getUserOr404(id), flags));
-  }
-
-  async function getProfile(id: number | null, callerId: number | null): Promise<UserProfile> {
-    const user = await getUserOr404(id);
-    const flags =
-      callerId !== null && callerId !== user.id
-        ? await relationFlags(db, callerId, user.id)
-        : { isFollowing: false, isBlocked: false };
-    return toUserProfile(user, flags);
+    const build = async () => toUserProfile(await getUserOr404(id), flags);
+    if (flags.isFollowing || flags.isBlocked) return JSON.stringify(z.encode(UserProfile, await build()));
+    return profiles.get(id, version, UserProfile, build);
   }
 
   /**
@@ -117,7 +108,7 @@ export function createUsersService(db: Kysely<Database>) {
     }
   }
 
-  return { getMe, getProfile, profileJson, patchMe, getUserOr404 };
+  return { getMe, profileJson, patchMe, getUserOr404 };
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;
