@@ -8,6 +8,7 @@ import fastifySwaggerUi from "@fastify/swagger-ui";
 import { BODY_LIMIT_BYTES } from "@moviepedia/contract";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { requestArrived } from "./db/data-version.js";
 import { registerAuth } from "./http/auth.js";
 import { registerBodyParsers } from "./http/body-parser.js";
 import { registerCompression } from "./http/compression.js";
@@ -91,7 +92,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // First of the onRequest hooks: every answer carries them, including those a later hook ends early (401, 404, 429).
+  // Before anything reads the database for this request: the database version read from here on is newer than its
+  // arrival (db/data-version.ts).
+  app.addHook("onRequest", (_request, _reply, done) => {
+    requestArrived();
+    done();
+  });
+  // First of the other onRequest hooks: every answer carries them, including those a later hook ends early (401, 404, 429).
   registerSecurityHeaders(app, {
     contentSecurityPolicy: { useDefaults: false, directives: SPA_CSP },
     crossOriginEmbedderPolicy: false,

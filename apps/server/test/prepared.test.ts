@@ -93,3 +93,29 @@ describe("prepared queries", () => {
     expect((await titleById(ctx.db, { id })).rows[0]?.title).toBe("준비된 영화 가");
   });
 });
+
+describe("prepared reads outside a transaction", () => {
+  it("never see another request's uncommitted writes", async () => {
+    const id = movieIds[1]!;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let written!: () => void;
+    const wrote = new Promise<void>((resolve) => (written = resolve));
+    const rolledBack = ctx.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable("movies").set({ title: "취소될 제목" }).where("id", "=", id).execute();
+        written();
+        await held;
+        throw new Error("roll back");
+      })
+      .catch((error: unknown) => String(error));
+    await wrote;
+    // Asked while the transaction is open: answered with what is committed, however the read is scheduled.
+    const during = titleById(ctx.db, { id });
+    release();
+    expect((await during).rows[0]?.title).toBe("준비된 영화 나");
+    expect(await rolledBack).toContain("roll back");
+    expect((await titleById(ctx.db, { id })).rows[0]?.title).toBe("준비된 영화 나");
+  });
+});

@@ -252,3 +252,46 @@ describe("profiles", () => {
     expect(missing.statusCode).toBe(404);
   });
 });
+
+describe("per-member facts (live sessions, blocks, likes)", () => {
+  it("follow writes made straight in SQL on the next request", async () => {
+    const movie = await createMovie(ctx, { title: "사실 캐시 영화" });
+    const [reader, author] = [await createMember(ctx), await createMember(ctx)];
+    const review = await createReview(ctx, author, movie.id, { rating: 3, content: "읽힐 글" });
+    const windowUrl = `/api/reviews/movie/${movie.id}?begin=0&end=10&has_content=true`;
+    const read = async (url: string) => {
+      const res = await injectAs(ctx, reader)({ method: "GET", url });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as Review[];
+    };
+    const now = new Date().toISOString().slice(0, 19);
+
+    // Likes: the reader's flag follows a like row written or removed behind the API.
+    expect((await read(windowUrl))[0]).toMatchObject({ id: review.id, like: false });
+    await ctx.db
+      .insertInto("review_likes")
+      .values({ user_id: reader.id, target_id: review.id, created_at: now })
+      .execute();
+    expect((await read(windowUrl))[0]).toMatchObject({ id: review.id, like: true });
+    await ctx.db.deleteFrom("review_likes").where("user_id", "=", reader.id).execute();
+    expect((await read(windowUrl))[0]).toMatchObject({ id: review.id, like: false });
+
+    // Blocks: the author leaves the reader's film window and their review list answers [], then both come back.
+    const authorList = `/api/reviews/user/${author.id}?begin=0&end=10`;
+    expect(await read(authorList)).toHaveLength(1);
+    await ctx.db.insertInto("blocks").values({ user_id: reader.id, target_id: author.id, created_at: now }).execute();
+    expect(await read(windowUrl)).toEqual([]);
+    expect(await read(authorList)).toEqual([]);
+    await ctx.db.deleteFrom("blocks").where("user_id", "=", reader.id).execute();
+    expect(await read(windowUrl)).toHaveLength(1);
+    expect(await read(authorList)).toHaveLength(1);
+
+    // Sessions: revoking the reader's session in SQL refuses their bearer on the next request.
+    const res = await injectAs(ctx, reader)({ method: "GET", url: windowUrl });
+    expect(res.statusCode).toBe(200);
+    await ctx.db.updateTable("sessions").set({ revoked_at: now }).where("user_id", "=", reader.id).execute();
+    const refused = await injectAs(ctx, reader)({ method: "GET", url: "/api/users/me" });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({ code: "INVALID_TOKEN" });
+  });
+});

@@ -18,6 +18,7 @@ import pg from "pg";
 import type { DatabaseConfig } from "../config.js";
 import { LruCache } from "../lib/lru.js";
 import type { Database } from "./types.js";
+import { endVersionEpoch } from "./version-epoch.js";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -71,10 +72,20 @@ function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDialectConfig
         statement = sqlite.prepare(text);
         statements.set(text, statement);
       }
+      // A write (a commit included) ends the epoch of data_version readings (db/version-epoch.ts).
+      if (!statement.reader) endVersionEpoch();
       return statement;
     },
     close: () => sqlite.close(),
   };
+}
+
+/** The raw connection behind each SQLite handle opened here (not behind its transactions). */
+const rawConnections = new WeakMap<object, BetterSqlite3.Database>();
+
+/** The better-sqlite3 connection of a handle opened by `openDatabase`; undefined for PostgreSQL and transactions. */
+export function rawSqlite(db: Kysely<Database>): BetterSqlite3.Database | undefined {
+  return rawConnections.get(db);
 }
 
 export function openDatabase(config: DatabaseConfig, options: { schema?: string; poolSize?: number } = {}): DbHandle {
@@ -86,6 +97,7 @@ export function openDatabase(config: DatabaseConfig, options: { schema?: string;
     sqlite.pragma("busy_timeout = 5000");
     sqlite.pragma("synchronous = NORMAL");
     const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
+    rawConnections.set(db, sqlite);
     return { db, dialect: "sqlite", sqlite, close: () => db.destroy() };
   }
   const pool = new pg.Pool({

@@ -2,14 +2,91 @@
 // or any other: SQLite's data_version (commits by other connections, other processes included) with this
 // connection's own change count; PostgreSQL's current snapshot (a transaction that writes anywhere moves it).
 // Read before a result is computed, it keys a cache: a result computed while a write commits is kept under the old
-// token, which no later read returns, so a cached answer never predates the last committed write.
+// token, which no later read returns, so a cached answer never predates the last committed write. Both parts only
+// grow, so a token never comes back.
+import type BetterSqlite3 from "better-sqlite3";
 import { type Kysely, sql } from "kysely";
-import { isPostgres } from "./connection.js";
+import { LruCache } from "../lib/lru.js";
+import { isPostgres, rawSqlite } from "./connection.js";
 import type { Database } from "./types.js";
+import { endVersionEpoch, versionEpoch } from "./version-epoch.js";
+
+const VERSION_SQL = "select total_changes() || ':' || data_version from pragma_data_version";
+
+/**
+ * The version statements of each SQLite connection opened by `openDatabase`, run on the raw connection: synchronous
+ * calls instead of a query through Kysely's driver. Running them while a Kysely transaction holds the connection is
+ * safe: the change count may then include that transaction's statements, a token no read after the commit (or
+ * rollback) shares with a read before it.
+ */
+interface SqliteVersion {
+  /** This connection's own changes: tens of nanoseconds, read every time. */
+  changes: BetterSqlite3.Statement<[], number>;
+  /** Commits by other connections: microseconds (it looks at the shared WAL index), so read once per epoch
+   * (db/version-epoch.ts). */
+  others: BetterSqlite3.Statement<[], number>;
+  seen: number;
+  seenIn: number;
+}
+const sqliteVersions = new WeakMap<object, SqliteVersion | null>();
+
+/** Called first thing for every request: readings of other connections' commits from before it are not reused. */
+export const requestArrived = endVersionEpoch;
+
+/** The token at no cost, where there is one: the embedded database opened by `openDatabase`; else null. */
+export function freeDatabaseVersion(db: Kysely<Database>): string | null {
+  let version = sqliteVersions.get(db);
+  if (version === undefined) {
+    const sqlite = rawSqlite(db);
+    version = sqlite
+      ? {
+          changes: sqlite.prepare<[], number>("select total_changes()").pluck(),
+          others: sqlite.prepare<[], number>("pragma data_version").pluck(),
+          seen: 0,
+          seenIn: -1,
+        }
+      : null;
+    sqliteVersions.set(db, version);
+  }
+  if (version === null) return null;
+  const epoch = versionEpoch();
+  if (version.seenIn !== epoch) {
+    version.seen = version.others.get()!;
+    version.seenIn = epoch;
+  }
+  return `${version.changes.get()}:${version.seen}`;
+}
 
 export async function databaseVersion(db: Kysely<Database>): Promise<string> {
+  const free = freeDatabaseVersion(db);
+  if (free !== null) return free;
   const { rows } = isPostgres(db)
     ? await sql<{ v: string }>`select pg_current_snapshot()::text as v`.execute(db)
-    : await sql<{ v: string }>`select total_changes() || ':' || data_version as v from pragma_data_version`.execute(db);
+    : await sql<{ v: string }>`select ${sql.raw(VERSION_SQL.slice("select ".length))} as v`.execute(db);
   return String(rows[0]?.v);
+}
+
+/**
+ * Small per-key facts that requests look up again and again (is this session live, whom does this member block,
+ * which of these reviews do they like), kept per database under its version where reading that costs nothing. Where
+ * it costs a round trip (PostgreSQL), the fact is simply looked up: one query either way.
+ */
+export class VersionedFacts<V> {
+  private readonly perDatabase = new WeakMap<object, LruCache<string, { version: string; value: V }>>();
+  constructor(private readonly capacity: number) {}
+
+  async get(db: Kysely<Database>, key: string, lookUp: () => Promise<V>): Promise<V> {
+    const version = freeDatabaseVersion(db);
+    if (version === null) return lookUp();
+    let kept = this.perDatabase.get(db);
+    if (!kept) {
+      kept = new LruCache(this.capacity);
+      this.perDatabase.set(db, kept);
+    }
+    const fact = kept.get(key);
+    if (fact?.version === version) return fact.value;
+    const value = await lookUp();
+    kept.set(key, { version, value });
+    return value;
+  }
 }

@@ -2,7 +2,14 @@
 // for a join with a subquery that costs more CPU than SQLite needs to run the statement. A prepared query is built
 // once per dialect with placeholders in place of its parameters and compiled; each call then only substitutes the
 // parameters into the compiled statement (which the SQLite connection also keeps prepared, db/connection.ts).
+//
+// On the embedded database a prepared read runs its statement on the connection directly when no transaction is
+// open there: the same statement the driver would run, without the driver's queue and promises around it. The queue
+// exists for transactions (one connection: a read must not see another request's uncommitted rows), so while one is
+// open the read waits in it like any other query.
+import type BetterSqlite3 from "better-sqlite3";
 import type { CompiledQuery, Compilable, Kysely, QueryResult } from "kysely";
+import { rawSqlite } from "./connection.js";
 import type { Database } from "./types.js";
 
 /** Stands for a parameter while the query is built; replaced by the call's value in the compiled statement. */
@@ -23,6 +30,8 @@ export function prepared<P extends Record<string, unknown>, R>(
   // Keyed by the dialect's adapter: a transaction shares its database's compiler and adapter, so it reuses the
   // statement compiled for the database it came from.
   const compiled = new WeakMap<object, CompiledQuery<R>>();
+  // The statement on each raw SQLite connection, or null when it writes (those go through the driver, always).
+  const direct = new WeakMap<object, BetterSqlite3.Statement | null>();
   return (db, params) => {
     const executor = db.getExecutor();
     if (executor.plugins.length > 0) return db.executeQuery(build(db, params));
@@ -35,6 +44,22 @@ export function prepared<P extends Record<string, unknown>, R>(
     const parameters = query.parameters.map((value) =>
       value instanceof Placeholder ? params[value.name as keyof P] : value,
     );
+    const sqlite = rawSqlite(db);
+    if (sqlite && !sqlite.inTransaction) {
+      let statement = direct.get(sqlite);
+      if (statement === undefined) {
+        const candidate = sqlite.prepare(query.sql);
+        statement = candidate.reader ? candidate : null;
+        direct.set(sqlite, statement);
+      }
+      if (statement) {
+        try {
+          return Promise.resolve({ rows: statement.all(parameters) as R[] });
+        } catch (error) {
+          return Promise.reject(error as Error);
+        }
+      }
+    }
     return db.executeQuery({ ...query, parameters });
   };
 }

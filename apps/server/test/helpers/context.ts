@@ -33,11 +33,15 @@ export interface ContextOptions {
   logger?: LogOverrides;
   /** Extra routes registered before the app is ready (tests of hooks that need a route of their own). */
   routes?: (app: FastifyInstance) => void;
+  /** An SQLite database file instead of the suite's database (tests of what other connections to it see). */
+  sqliteFile?: string;
 }
 
-async function openTestDatabase(): Promise<{ database: DbHandle; schema?: string; drop: () => Promise<void> }> {
-  if (!TEST_DATABASE_URL) {
-    return { database: openDatabase({ kind: "sqlite", file: ":memory:" }), drop: async () => {} };
+async function openTestDatabase(
+  sqliteFile?: string,
+): Promise<{ database: DbHandle; schema?: string; drop: () => Promise<void> }> {
+  if (!TEST_DATABASE_URL || sqliteFile) {
+    return { database: openDatabase({ kind: "sqlite", file: sqliteFile ?? ":memory:" }), drop: async () => {} };
   }
   const schema = `t_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
@@ -65,7 +69,7 @@ export async function createTestContext(options: ContextOptions = {}): Promise<T
     WEB_DIST: "apps/web/dist",
     ...options.env,
   } as NodeJS.ProcessEnv);
-  const { database, schema, drop } = await openTestDatabase();
+  const { database, schema, drop } = await openTestDatabase(options.sqliteFile);
   await migrateToLatest(database.db, { schema });
   const clock = new TestClock();
   const deps = {

@@ -1,5 +1,6 @@
 // SQL for sessions (refresh-token families) and their refresh tokens.
 import type { Kysely } from "kysely";
+import { VersionedFacts } from "../../db/data-version.js";
 import { prepared } from "../../db/prepared.js";
 import type { Database } from "../../db/types.js";
 
@@ -22,8 +23,15 @@ const liveSession = prepared((db, p: { sessionId: string; userId: number }) =>
     .where("revoked_at", "is", null),
 );
 
+/** Kept until the next write: revoking a session, or deleting its member, is one. */
+const liveSessions = new VersionedFacts<boolean>(20_000);
+
 export async function isSessionLive(db: Db, sessionId: string, userId: number): Promise<boolean> {
-  return (await liveSession(db, { sessionId, userId })).rows.length > 0;
+  return liveSessions.get(
+    db,
+    `${sessionId}:${userId}`,
+    async () => (await liveSession(db, { sessionId, userId })).rows.length > 0,
+  );
 }
 
 export function insertRefreshToken(

@@ -3,7 +3,7 @@ import { Review } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "../../db/types.js";
-import { databaseVersion } from "../../db/data-version.js";
+import { databaseVersion, VersionedFacts } from "../../db/data-version.js";
 import { notFound } from "../../http/errors.js";
 import { LruCache } from "../../lib/lru.js";
 import { blocksAnyone, hasBlocked } from "../shared/blocks.js";
@@ -36,6 +36,8 @@ export function createReviewQueries(db: Kysely<Database>) {
   // existed at that version. Likes are the caller's own, looked up per read; the answer is put together from each
   // row's JSON, kept with and without the caller's like.
   const windows = new LruCache<string, KeptWindow>(WINDOWS_KEPT);
+  // Windows that differ per member (they block someone, or ask for the people they follow): their answers as sent.
+  const personalWindows = new VersionedFacts<string>(WINDOWS_KEPT);
 
   async function movieOr404(movieId: number | null): Promise<number> {
     if (movieId === null || !(await repo.movieExists(db, movieId))) throw notFound("MOVIE_NOT_FOUND");
@@ -68,11 +70,13 @@ export function createReviewQueries(db: Kysely<Database>) {
     }
     const personal =
       filter.followedBy !== null || (filter.hideBlockedBy !== null && (await blocksAnyone(db, filter.hideBlockedBy)));
-    if (personal) {
-      await ensureScope();
-      return encodeList(await toReviews(db, await repo.listReviews(db, filter), callerId));
-    }
     const key = [filter.movieId, filter.userId, filter.hasContent, filter.sort, filter.offset, filter.limit].join();
+    if (personal) {
+      return personalWindows.get(db, `${callerId}:${filter.followedBy !== null}:${key}`, async () => {
+        await ensureScope();
+        return encodeList(await toReviews(db, await repo.listReviews(db, filter), callerId));
+      });
+    }
     const version = await databaseVersion(db);
     let kept = windows.get(key);
     if (kept?.version !== version) {

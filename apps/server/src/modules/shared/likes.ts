@@ -2,6 +2,7 @@
 // liked_* total change in the same transaction, so counters equal a recount even under concurrent toggles.
 import { type Kysely, sql } from "kysely";
 import { isPostgres } from "../../db/connection.js";
+import { VersionedFacts } from "../../db/data-version.js";
 import { preparedByShape } from "../../db/prepared.js";
 import type { Database, LikeTableName } from "../../db/types.js";
 import { toTimestamp } from "../../lib/time.js";
@@ -87,15 +88,20 @@ const likedAmong = preparedByShape(
       ),
 );
 
+/** A member's likes among the same page of targets, asked for again as they reread it: kept until the next write. */
+const likedSets = new VersionedFacts<ReadonlySet<number>>(20_000);
+
 /** Whether the caller likes each of `targetIds` (one query; empty for anonymous callers). */
 export async function likedSet(
   db: Kysely<Database>,
   likeTable: LikeTableName,
   userId: number | null,
   targetIds: readonly number[],
-): Promise<Set<number>> {
+): Promise<ReadonlySet<number>> {
   if (userId === null || targetIds.length === 0) return new Set();
   const ids = [...new Set(targetIds)];
-  const { rows } = await likedAmong(db, likeTable, { userId, ids: isPostgres(db) ? ids : JSON.stringify(ids) });
-  return new Set(rows.map((r) => Number(r.target_id)));
+  return likedSets.get(db, `${likeTable}:${userId}:${ids.join()}`, async () => {
+    const { rows } = await likedAmong(db, likeTable, { userId, ids: isPostgres(db) ? ids : JSON.stringify(ids) });
+    return new Set(rows.map((r) => Number(r.target_id)));
+  });
 }
