@@ -181,7 +181,7 @@ describe("hot query plans", () => {
       }
     }
     await expectIndexed(() => reviews.listForMovie(alice.id, movieId, reviewOptions("oldest", true, true)));
-    await expectIndexed(() => reviews.getMine(alice.id, movieId));
+    await expectIndexed(() => reviews.getMineJson(alice.id, movieId));
     await expectIndexed(() => reviews.getReview(reviewId, alice.id));
   });
 

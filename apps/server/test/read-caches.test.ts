@@ -286,6 +286,16 @@ describe("per-member facts (live sessions, blocks, likes)", () => {
     expect(await read(windowUrl)).toHaveLength(1);
     expect(await read(authorList)).toHaveLength(1);
 
+    // "My review": the reader's own review as kept follows an edit and a deletion behind the API.
+    const mine = await createReview(ctx, reader, movie.id, { rating: 5, content: "내 글" });
+    const mineUrl = `/api/reviews/movie/${movie.id}/mine`;
+    const readMine = () => injectAs(ctx, reader)({ method: "GET", url: mineUrl });
+    expect((await readMine()).json()).toMatchObject({ id: mine.id, content: "내 글" });
+    await ctx.db.updateTable("reviews").set({ content: "고친 내 글" }).where("id", "=", mine.id).execute();
+    expect((await readMine()).json()).toMatchObject({ id: mine.id, content: "고친 내 글" });
+    await ctx.db.deleteFrom("reviews").where("id", "=", mine.id).execute();
+    expect((await readMine()).json()).toMatchObject({ code: "REVIEW_NOT_FOUND" });
+
     // Sessions: revoking the reader's session in SQL refuses their bearer on the next request.
     const res = await injectAs(ctx, reader)({ method: "GET", url: windowUrl });
     expect(res.statusCode).toBe(200);

@@ -105,6 +105,13 @@ describe("one server", () => {
     expect((await ask(blocker)).user_list).toEqual([]);
     expect(await ask(bystander)).toEqual(visitor);
     expect(await ask(null)).toEqual(visitor);
+    // A member's own answer is kept too, until their next write (or anyone's).
+    expect((await ask(liker)).people).toMatchObject([{ id: person.id, like: true }]);
+    await write(liker, "PATCH", `/api/participants/like/${person.id}`);
+    expect((await ask(liker)).people).toMatchObject([{ id: person.id, like: false }]);
+    expect((await ask(follower)).users).toMatchObject([{ id: star.id, is_following: true }]);
+    await ctx.db.deleteFrom("follows").where("user_id", "=", follower.id).execute();
+    expect((await ask(follower)).users).toMatchObject([{ id: star.id, is_following: false }]);
   });
 
   it("keeps answers per window and per caller", async () => {

@@ -10,6 +10,7 @@
 import type BetterSqlite3 from "better-sqlite3";
 import type { CompiledQuery, Compilable, Kysely, QueryResult } from "kysely";
 import { rawSqlite } from "./connection.js";
+import { VersionedFacts } from "./data-version.js";
 import type { Database } from "./types.js";
 
 /** Stands for a parameter while the query is built; replaced by the call's value in the compiled statement. */
@@ -82,4 +83,18 @@ export function preparedByShape<S, P extends Record<string, unknown>, R>(
     }
     return query(db, params);
   };
+}
+
+/**
+ * A prepared read whose answers are kept under the database's version (db/data-version.ts, where reading it costs
+ * nothing): for the small lookups that request after request repeats — is this session live, does this film exist,
+ * what are its totals. Any committed write makes the next call run the query again. Callers must not change the rows.
+ */
+export function preparedKept<P extends Record<string, unknown>, R>(
+  capacity: number,
+  build: (db: Db, params: P) => Compilable<R>,
+): (db: Db, params: P) => Promise<QueryResult<R>> {
+  const query = prepared(build);
+  const kept = new VersionedFacts<QueryResult<R>>(capacity);
+  return (db, params) => kept.get(db, Object.values(params).join("\u001f"), () => query(db, params));
 }

@@ -1,7 +1,6 @@
 // SQL for sessions (refresh-token families) and their refresh tokens.
 import type { Kysely } from "kysely";
-import { VersionedFacts } from "../../db/data-version.js";
-import { prepared } from "../../db/prepared.js";
+import { preparedKept } from "../../db/prepared.js";
 import type { Database } from "../../db/types.js";
 
 type Db = Kysely<Database>;
@@ -13,8 +12,11 @@ export function insertSession(db: Db, session: { id: string; user_id: number; cr
     .execute();
 }
 
-/** One indexed lookup per authenticated request: the session is live and its member still exists. */
-const liveSession = prepared((db, p: { sessionId: string; userId: number }) =>
+/**
+ * One indexed lookup per authenticated request — the session is live and its member still exists — kept until the
+ * next write: revoking a session, or deleting its member, is one.
+ */
+const liveSession = preparedKept(20_000, (db, p: { sessionId: string; userId: number }) =>
   db
     .selectFrom("sessions")
     .select("id")
@@ -23,15 +25,8 @@ const liveSession = prepared((db, p: { sessionId: string; userId: number }) =>
     .where("revoked_at", "is", null),
 );
 
-/** Kept until the next write: revoking a session, or deleting its member, is one. */
-const liveSessions = new VersionedFacts<boolean>(20_000);
-
 export async function isSessionLive(db: Db, sessionId: string, userId: number): Promise<boolean> {
-  return liveSessions.get(
-    db,
-    `${sessionId}:${userId}`,
-    async () => (await liveSession(db, { sessionId, userId })).rows.length > 0,
-  );
+  return (await liveSession(db, { sessionId, userId })).rows.length > 0;
 }
 
 export function insertRefreshToken(

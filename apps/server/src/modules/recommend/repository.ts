@@ -1,6 +1,6 @@
 // SQL of the recommender: ratings for training, movie rating totals, the caller's reviews, models, co-ratings.
 import { type Kysely, sql } from "kysely";
-import { prepared } from "../../db/prepared.js";
+import { prepared, preparedKept } from "../../db/prepared.js";
 import type { Database } from "../../db/types.js";
 
 type Db = Kysely<Database>;
@@ -39,7 +39,7 @@ export function ratedMoviesPage(db: Db, afterId: number, limit: number) {
     .execute();
 }
 
-const movieTotals = prepared((db, p: { movieId: number }) =>
+const movieTotals = preparedKept(20_000, (db, p: { movieId: number }) =>
   db.selectFrom("movies").select(["id", "ratings_count", "rating_sum"]).where("id", "=", p.movieId),
 );
 
@@ -47,7 +47,7 @@ export async function findMovieTotals(db: Db, movieId: number) {
   return (await movieTotals(db, { movieId })).rows[0];
 }
 
-const versionOfMember = prepared((db, p: { userId: number }) =>
+const versionOfMember = preparedKept(20_000, (db, p: { userId: number }) =>
   db.selectFrom("users").select("data_version").where("id", "=", p.userId),
 );
 

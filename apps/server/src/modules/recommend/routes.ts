@@ -3,6 +3,7 @@ import { IdParams, Prediction, Recommendation, TasteMatch } from "@moviepedia/co
 import { z } from "zod";
 import { requireCallerId } from "../../http/caller.js";
 import { parsePathId } from "../../http/ids.js";
+import { sendJson } from "../../http/json-reply.js";
 import { errors } from "../../http/schemas.js";
 import type { App } from "../../http/types.js";
 import { parseLimit, type RecommendService } from "./service.js";
@@ -18,7 +19,8 @@ export function recommendRoutes(app: App, recommend: RecommendService): void {
         config: { auth: "required" },
         schema: { tags: ["recommend"], querystring: LimitQuery, response: { 200: z.array(Recommendation), ...errors } },
       },
-      async (request) => recommend[mode](requireCallerId(request), parseLimit(asText(request.query.limit))),
+      async (request, reply) =>
+        sendJson(reply, await recommend[mode](requireCallerId(request), parseLimit(asText(request.query.limit)))),
     );
   }
 

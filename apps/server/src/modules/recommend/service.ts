@@ -7,10 +7,11 @@ import {
   type Prediction,
   RECOMMEND_LIMIT_DEFAULT,
   RECOMMEND_LIMIT_MAX,
-  type Recommendation,
+  Recommendation,
   type TasteMatch,
 } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
+import { z } from "zod";
 import type { Database } from "../../db/types.js";
 import { invalidField, notFound } from "../../http/errors.js";
 import { LruCache } from "../../lib/lru.js";
@@ -23,6 +24,7 @@ import { type RankMode, rankByModel, rankColdStart } from "./ranking.js";
 import { coRatings, findMovieTotals, memberMeans, memberReviews, memberVersion, memberVersions } from "./repository.js";
 import { tasteMatch } from "./taste-match.js";
 
+const RecommendationList = z.array(Recommendation);
 const roundRating = (x: number) => Math.round(Math.min(5, Math.max(0.5, x)) * 10) / 10;
 
 /** `limit` query parameter: absent → default; otherwise a decimal integer 1–50. */
@@ -50,7 +52,8 @@ interface MemberEntry {
   /** The member folded into the model; null without a model or without ratings (cold start). */
   vector: MemberVector | null;
   /** Answers already given, by `${mode}:${limit}`. */
-  lists: Map<string, Recommendation[]>;
+  /** Ranked lists per mode and length, as sent. */
+  lists: Map<string, string>;
 }
 
 interface MatchEntry {
@@ -102,7 +105,8 @@ export function createRecommendService(deps: { db: Kysely<Database>; clock: Cloc
     return { model, movieStats, entry };
   }
 
-  async function recommend(userId: number, mode: RankMode, limit: number): Promise<Recommendation[]> {
+  /** A member's recommendations, serialised; kept with their state until it changes. */
+  async function recommend(userId: number, mode: RankMode, limit: number): Promise<string> {
     const { model, movieStats, entry } = await memberState(userId);
     const key = `${mode}:${limit}`;
     const cached = entry.lists.get(key);
@@ -111,9 +115,13 @@ export function createRecommendService(deps: { db: Kysely<Database>; clock: Cloc
       model && entry.vector
         ? rankByModel(model, entry.vector, movieStats, entry.reviewed, mode, limit)
         : rankColdStart(movieStats, entry.reviewed, limit);
-    const list = ranked.map((r) => ({ movie_id: r.movieId, expected_rating: roundRating(r.expected) }));
-    entry.lists.set(key, list);
-    return list;
+    const list: Recommendation[] = ranked.map((r) => ({
+      movie_id: r.movieId,
+      expected_rating: roundRating(r.expected),
+    }));
+    const json = JSON.stringify(z.encode(RecommendationList, list));
+    entry.lists.set(key, json);
+    return json;
   }
 
   async function predict(userId: number, movieId: number | null): Promise<Prediction> {

@@ -38,6 +38,7 @@ export function createReviewQueries(db: Kysely<Database>) {
   const windows = new LruCache<string, KeptWindow>(WINDOWS_KEPT);
   // Windows that differ per member (they block someone, or ask for the people they follow): their answers as sent.
   const personalWindows = new VersionedFacts<string>(WINDOWS_KEPT);
+  const mine = new VersionedFacts<string>(WINDOWS_KEPT);
 
   async function movieOr404(movieId: number | null): Promise<number> {
     if (movieId === null || !(await repo.movieExists(db, movieId))) throw notFound("MOVIE_NOT_FOUND");
@@ -104,15 +105,20 @@ export function createReviewQueries(db: Kysely<Database>) {
     return toReview(row, row.liked);
   }
 
-  /** The caller's review of a movie: one query when it exists; which 404 it is costs one more when not. */
-  async function getMine(callerId: number, movieId: number | null): Promise<Review> {
-    const own =
-      movieId === null ? undefined : await repo.findReviewForCaller(db, { userId: callerId, movieId }, callerId);
-    if (!own) {
-      await movieOr404(movieId);
-      throw notFound("REVIEW_NOT_FOUND");
-    }
-    return toReview(own, own.liked);
+  /**
+   * The caller's review of a movie, serialised (a movie page asks for it on every visit): one query when it exists,
+   * kept until the next write; which 404 it is costs one more when not.
+   */
+  async function getMineJson(callerId: number, movieId: number | null): Promise<string> {
+    if (movieId === null) throw notFound("MOVIE_NOT_FOUND");
+    return mine.get(db, `${callerId}:${movieId}`, async () => {
+      const own = await repo.findReviewForCaller(db, { userId: callerId, movieId }, callerId);
+      if (!own) {
+        await movieOr404(movieId);
+        throw notFound("REVIEW_NOT_FOUND");
+      }
+      return JSON.stringify(z.encode(Review, toReview(own, own.liked)));
+    });
   }
 
   /** A movie's reviews, serialised; a member's view hides authors they blocked (API.md §1.9). */
@@ -136,5 +142,5 @@ export function createReviewQueries(db: Kysely<Database>) {
     return listJson(callerId, { userId: callerId, hideBlocked: false }, options, async () => {});
   }
 
-  return { getReview, getMine, listForMovie, listForUser, listMine };
+  return { getReview, getMineJson, listForMovie, listForUser, listMine };
 }

@@ -54,7 +54,11 @@ export function reviewRoutes(app: App, reviews: ReviewsService): void {
   app.get(
     "/api/reviews/movie/:movie_id/mine",
     { config: { auth: "required" }, schema: { tags, params: IdParams("movie_id"), response: one } },
-    async (request) => reviews.getMine(requireCallerId(request), parsePathId(request.params.movie_id, "movie_id")),
+    async (request, reply) =>
+      sendJson(
+        reply,
+        await reviews.getMineJson(requireCallerId(request), parsePathId(request.params.movie_id, "movie_id")),
+      ),
   );
 
   app.put(

@@ -12,7 +12,7 @@ import type { Database } from "../../db/types.js";
 import { loadCollections } from "../collections/load.js";
 import { loadMovies } from "../movies/index.js";
 import { toPerson } from "../people/mapper.js";
-import { likedSet } from "../shared/likes.js";
+import { likedSet, markedSet } from "../shared/likes.js";
 import { toUserProfile } from "../users/mapper.js";
 import { findUsersByIds } from "../users/repository.js";
 
@@ -42,24 +42,12 @@ async function loadPeople(db: Db, ids: readonly number[], callerId: number | nul
   );
 }
 
-/** Which of `ids` the caller follows or blocks. */
-export async function targetsOf(db: Db, table: "follows" | "blocks", callerId: number, ids: readonly number[]) {
-  if (ids.length === 0) return new Set<number>();
-  const rows = await db
-    .selectFrom(table)
-    .select("target_id")
-    .where("user_id", "=", callerId)
-    .where("target_id", "in", ids)
-    .execute();
-  return new Set(rows.map((r) => r.target_id));
-}
-
 async function loadUsers(db: Db, ids: readonly number[], callerId: number | null): Promise<UserProfile[]> {
   if (ids.length === 0) return [];
   const [rows, following, blocked] = await Promise.all([
     findUsersByIds(db, ids),
-    callerId === null ? new Set<number>() : targetsOf(db, "follows", callerId, ids),
-    callerId === null ? new Set<number>() : targetsOf(db, "blocks", callerId, ids),
+    callerId === null ? new Set<number>() : markedSet(db, "follows", callerId, ids),
+    callerId === null ? new Set<number>() : markedSet(db, "blocks", callerId, ids),
   ]);
   const profiles = rows.map((user) =>
     toUserProfile(user, { isFollowing: following.has(user.id), isBlocked: blocked.has(user.id) }),

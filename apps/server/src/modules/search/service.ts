@@ -3,16 +3,16 @@
 import { codePointLength, ExpandedSearchResult, SEARCH_QUERY_MAX, SearchResult } from "@moviepedia/contract";
 import { type Kysely, sql } from "kysely";
 import { z } from "zod";
-import { databaseVersion } from "../../db/data-version.js";
+import { databaseVersion, VersionedFacts } from "../../db/data-version.js";
 import type { Database } from "../../db/types.js";
 import { ApiError } from "../../http/errors.js";
 import { LruCache } from "../../lib/lru.js";
 import { parseWindow, type Window } from "../../http/window.js";
 import { blocksAnyone } from "../shared/blocks.js";
-import { likedSet } from "../shared/likes.js";
+import { likedSet, markedSet } from "../shared/likes.js";
 import { collectionSource } from "./collection-source.js";
 import type { SearchKind } from "./documents.js";
-import { expandResult, targetsOf } from "./expand.js";
+import { expandResult } from "./expand.js";
 import { genreSources, matchingGenres } from "./genre-source.js";
 import { parseQuery } from "./matcher.js";
 import { rankWindow } from "./ranking.js";
@@ -81,6 +81,7 @@ function parseParams(params: SearchParams): { text: string; window: Window; expa
 }
 
 interface CachedSearch {
+  key: string;
   version: string;
   result: SearchResult;
   plain?: string;
@@ -91,15 +92,17 @@ export function createSearchService(db: Kysely<Database>, options: SearchOptions
   // Kept per (caller, window, normalised query) under the database's version token (db/data-version.ts), so any
   // committed write makes the next search rank again; the answers as sent are kept with the ranking.
   const cache = options.cache === false ? null : new LruCache<string, CachedSearch>(CACHE_ENTRIES);
+  // Expanded answers that carry a member's own likes or follows, kept the same way.
+  const membersAnswers = cache && new VersionedFacts<string>(CACHE_ENTRIES);
 
   async function rankedFor(text: string, window: Window, callerId: number | null): Promise<CachedSearch> {
-    if (!cache) return { version: "", result: await ranked(text, window, callerId) };
     // Blocks make the user list depend on the caller; everything else depends on the normalised query only.
     const key = JSON.stringify([callerId, window.offset, window.limit, normalizeText(text)]);
+    if (!cache) return { key, version: "", result: await ranked(text, window, callerId) };
     const version = await databaseVersion(db);
     const hit = cache.get(key);
     if (hit?.version === version) return hit;
-    const fresh = { version, result: await ranked(text, window, callerId) };
+    const fresh = { key, version, result: await ranked(text, window, callerId) };
     cache.set(key, fresh);
     return fresh;
   }
@@ -131,7 +134,10 @@ export function createSearchService(db: Kysely<Database>, options: SearchOptions
       JSON.stringify(z.encode(ExpandedSearchResult, await expanded(entry.result, caller)));
     if (personal) return (entry.expanded ??= await encodeFor(callerId));
     // The expanded objects carry the caller's likes and follows: a member with none among them gets the visitors'.
-    if (callerId !== null && (await touchesCaller(entry.result, callerId))) return encodeFor(callerId);
+    if (callerId !== null && (await touchesCaller(entry.result, callerId))) {
+      const encode = () => encodeFor(callerId);
+      return membersAnswers ? membersAnswers.get(db, `${callerId}:${entry.key}`, encode) : encode();
+    }
     return (entry.expanded ??= await encodeFor(null));
   }
 
@@ -140,7 +146,7 @@ export function createSearchService(db: Kysely<Database>, options: SearchOptions
     const [people, collections, follows] = await Promise.all([
       likedSet(db, "person_likes", callerId, result.participant_list),
       likedSet(db, "collection_likes", callerId, result.collection_list),
-      targetsOf(db, "follows", callerId, result.user_list),
+      markedSet(db, "follows", callerId, result.user_list),
     ]);
     return people.size > 0 || collections.size > 0 || follows.size > 0;
   }

@@ -1,7 +1,6 @@
 // The blocked-author filter of API.md §1.9 / DESIGN "Data rules": one helper used by every filtered list.
 import { type ExpressionBuilder, type Kysely, sql } from "kysely";
-import { prepared } from "../../db/prepared.js";
-import { VersionedFacts } from "../../db/data-version.js";
+import { preparedKept } from "../../db/prepared.js";
 import type { Database } from "../../db/types.js";
 
 /**
@@ -23,26 +22,21 @@ export function notBlockedBy<DB extends Database, TB extends keyof DB>(callerId:
         );
 }
 
-const oneBlock = prepared((db, p: { callerId: number; authorId: number }) =>
+/** Block facts read by every personalised list, kept until the next write. */
+const oneBlock = preparedKept(20_000, (db, p: { callerId: number; authorId: number }) =>
   db.selectFrom("blocks").select("id").where("user_id", "=", p.callerId).where("target_id", "=", p.authorId),
 );
 
-const anyBlock = prepared((db, p: { callerId: number }) =>
+const anyBlock = preparedKept(20_000, (db, p: { callerId: number }) =>
   db.selectFrom("blocks").select("id").where("user_id", "=", p.callerId).limit(1),
 );
 
-/** Block facts read by every personalised list, kept until the next write ("caller" or "caller:author"). */
-const blockFacts = new VersionedFacts<boolean>(20_000);
-
 /** Whether `callerId` blocked `authorId` (e.g. a blocked member's review list answers []). */
 export async function hasBlocked(db: Kysely<Database>, callerId: number | null, authorId: number): Promise<boolean> {
-  if (callerId === null) return false;
-  return blockFacts.get(db, `${callerId}:${authorId}`, async () => {
-    return (await oneBlock(db, { callerId, authorId })).rows.length > 0;
-  });
+  return callerId !== null && (await oneBlock(db, { callerId, authorId })).rows.length > 0;
 }
 
 /** Whether `callerId` blocked anyone at all: lists look the same to a member who blocked nobody as to a visitor. */
 export async function blocksAnyone(db: Kysely<Database>, callerId: number): Promise<boolean> {
-  return blockFacts.get(db, String(callerId), async () => (await anyBlock(db, { callerId })).rows.length > 0);
+  return (await anyBlock(db, { callerId })).rows.length > 0;
 }

@@ -70,12 +70,15 @@ export async function toggleLikeCounted(
   return { liked, delta };
 }
 
+/** Tables of one member's marks on targets: likes, and follows and blocks of other members. */
+export type MarkTableName = LikeTableName | "follows" | "blocks";
+
 /**
- * The caller's likes among a list of targets: one statement per like table, prepared once, the ids passed as one
+ * The caller's marks among a list of targets: one statement per table, prepared once, the ids passed as one
  * parameter (a JSON array on SQLite, an array on PostgreSQL) so its text does not grow with the list.
  */
-const likedAmong = preparedByShape(
-  (table: LikeTableName) => table,
+const markedAmong = preparedByShape(
+  (table: MarkTableName) => table,
   (db, p: { userId: number; ids: unknown }, table) =>
     db
       .selectFrom(table)
@@ -88,20 +91,30 @@ const likedAmong = preparedByShape(
       ),
 );
 
-/** A member's likes among the same page of targets, asked for again as they reread it: kept until the next write. */
-const likedSets = new VersionedFacts<ReadonlySet<number>>(20_000);
+/** A member's marks among the same page of targets, asked for again as they reread it: kept until the next write. */
+const markedSets = new VersionedFacts<ReadonlySet<number>>(20_000);
 
-/** Whether the caller likes each of `targetIds` (one query; empty for anonymous callers). */
-export async function likedSet(
+/** Which of `targetIds` the member marked in `table` (one query; empty for anonymous callers). */
+export async function markedSet(
   db: Kysely<Database>,
-  likeTable: LikeTableName,
+  table: MarkTableName,
   userId: number | null,
   targetIds: readonly number[],
 ): Promise<ReadonlySet<number>> {
   if (userId === null || targetIds.length === 0) return new Set();
   const ids = [...new Set(targetIds)];
-  return likedSets.get(db, `${likeTable}:${userId}:${ids.join()}`, async () => {
-    const { rows } = await likedAmong(db, likeTable, { userId, ids: isPostgres(db) ? ids : JSON.stringify(ids) });
+  return markedSets.get(db, `${table}:${userId}:${ids.join()}`, async () => {
+    const { rows } = await markedAmong(db, table, { userId, ids: isPostgres(db) ? ids : JSON.stringify(ids) });
     return new Set(rows.map((r) => Number(r.target_id)));
   });
+}
+
+/** Whether the caller likes each of `targetIds` (one query; empty for anonymous callers). */
+export function likedSet(
+  db: Kysely<Database>,
+  likeTable: LikeTableName,
+  userId: number | null,
+  targetIds: readonly number[],
+): Promise<ReadonlySet<number>> {
+  return markedSet(db, likeTable, userId, targetIds);
 }
