@@ -1,6 +1,6 @@
 // SQL of the recommender: ratings for training, movie rating totals, the caller's reviews, models, co-ratings.
 import { type Kysely, sql } from "kysely";
-import { prepared, preparedKept } from "../../db/prepared.js";
+import { preparedKept } from "../../db/prepared.js";
 import type { Database } from "../../db/types.js";
 
 type Db = Kysely<Database>;
