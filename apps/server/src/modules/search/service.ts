@@ -84,8 +84,9 @@ interface CachedSearch {
   key: string;
   version: string;
   result: SearchResult;
-  plain?: string;
-  expanded?: string;
+  /** The answers as sent, UTF-8 encoded once (an expanded answer runs to tens of kilobytes). */
+  plain?: Buffer;
+  expanded?: Buffer;
 }
 
 export function createSearchService(db: Kysely<Database>, options: SearchOptions = {}) {
@@ -93,7 +94,7 @@ export function createSearchService(db: Kysely<Database>, options: SearchOptions
   // committed write makes the next search rank again; the answers as sent are kept with the ranking.
   const cache = options.cache === false ? null : new LruCache<string, CachedSearch>(CACHE_ENTRIES);
   // Expanded answers that carry a member's own likes or follows, kept the same way.
-  const membersAnswers = cache && new VersionedFacts<string>(CACHE_ENTRIES);
+  const membersAnswers = cache && new VersionedFacts<Buffer>(CACHE_ENTRIES);
 
   async function rankedFor(text: string, window: Window, callerId: number | null): Promise<CachedSearch> {
     // Blocks make the user list depend on the caller; everything else depends on the normalised query only.
@@ -124,14 +125,14 @@ export function createSearchService(db: Kysely<Database>, options: SearchOptions
   }
 
   /** GET /api/search, serialised (and kept with the ranking while nothing is written). */
-  async function searchJson(params: SearchParams, callerId: number | null): Promise<string> {
+  async function searchJson(params: SearchParams, callerId: number | null): Promise<Buffer> {
     const { text, window, expand } = parseParams(params);
     // A member who blocked nobody is ranked exactly as a visitor (blocks are the only personal part of a ranking).
     const personal = callerId !== null && (await blocksAnyone(db, callerId));
     const entry = await rankedFor(text, window, personal ? callerId : null);
-    if (!expand) return (entry.plain ??= JSON.stringify(z.encode(SearchResult, entry.result)));
+    if (!expand) return (entry.plain ??= Buffer.from(JSON.stringify(z.encode(SearchResult, entry.result))));
     const encodeFor = async (caller: number | null) =>
-      JSON.stringify(z.encode(ExpandedSearchResult, await expanded(entry.result, caller)));
+      Buffer.from(JSON.stringify(z.encode(ExpandedSearchResult, await expanded(entry.result, caller))));
     if (personal) return (entry.expanded ??= await encodeFor(callerId));
     // The expanded objects carry the caller's likes and follows: a member with none among them gets the visitors'.
     if (callerId !== null && (await touchesCaller(entry.result, callerId))) {
