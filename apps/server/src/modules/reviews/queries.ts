@@ -23,6 +23,8 @@ interface KeptWindow {
   /** Each row as sent to a reader who does not like it, and to one who does: encoded once, on first need. */
   plain?: string[];
   liked?: string[];
+  /** The whole window for a reader who likes none of its rows (the usual answer), UTF-8 encoded once. */
+  unliked?: Buffer;
 }
 
 const encodeList = (reviews: Review[]) => JSON.stringify(z.encode(ReviewList, reviews));
@@ -54,7 +56,7 @@ export function createReviewQueries(db: Kysely<Database>) {
     scope: { movieId?: number; userId?: number; hideBlocked: boolean },
     options: ReviewListOptions,
     ensureScope: () => Promise<unknown>,
-  ): Promise<string> {
+  ): Promise<string | Buffer> {
     const filter: repo.ReviewListFilter = {
       movieId: scope.movieId,
       userId: scope.userId,
@@ -93,7 +95,7 @@ export function createReviewQueries(db: Kysely<Database>) {
       rows.map((r) => r.id),
     );
     const plain = (kept.plain ??= encodeEach(rows, false));
-    if (liked.size === 0) return `[${plain.join(",")}]`;
+    if (liked.size === 0) return (kept.unliked ??= Buffer.from(`[${plain.join(",")}]`));
     const withLike = (kept.liked ??= encodeEach(rows, true));
     return `[${rows.map((r, i) => (liked.has(r.id) ? withLike[i] : plain[i])).join(",")}]`;
   }
