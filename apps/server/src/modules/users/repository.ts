@@ -1,6 +1,6 @@
 // SQL for members and their relations; callers pass the db-or-transaction handle.
 import type { Kysely } from "kysely";
-import { prepared } from "../../db/prepared.js";
+import { prepared, preparedKept } from "../../db/prepared.js";
 import type { Database, NewUser, UserRow, UserUpdate } from "../../db/types.js";
 
 type Db = Kysely<Database>;
@@ -33,7 +33,7 @@ export function updateUser(db: Db, id: number, patch: UserUpdate): Promise<UserR
 }
 
 /** Whether `userId` follows / blocks `targetId`. */
-const relation = prepared((db, p: { userId: number; targetId: number }) =>
+const relation = preparedKept(20_000, (db, p: { userId: number; targetId: number }) =>
   db.selectNoFrom((eb) => [
     eb
       .exists(eb.selectFrom("follows").select("id").where("user_id", "=", p.userId).where("target_id", "=", p.targetId))

@@ -1,7 +1,6 @@
 // Member profile reads and edits (API.md §4.1).
 import { type Me, PatchMeRequest, PROFILE_URL_MAX, USERNAME_REGEX, UserProfile } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
-import { z } from "zod";
 import { databaseVersion } from "../../db/data-version.js";
 import type { Database, UserUpdate } from "../../db/types.js";
 import { ApiError, invalidField, notFound } from "../../http/errors.js";
@@ -37,7 +36,7 @@ function isHttpsUrl(value: string): boolean {
 const PROFILES_KEPT = 10_000;
 
 export function createUsersService(db: Kysely<Database>) {
-  const profiles = new JsonMemo<number>(PROFILES_KEPT);
+  const profiles = new JsonMemo<string>(PROFILES_KEPT);
 
   async function getUserOr404(id: number | null) {
     const user = id === null ? undefined : await findUserById(db, id);
@@ -50,8 +49,9 @@ export function createUsersService(db: Kysely<Database>) {
   }
 
   /**
-   * GET /api/users/profile/{id}, serialised. The answer for readers who neither follow nor block the member (visitors,
-   * most members) is kept as JSON under the database's version token (db/data-version.ts).
+   * GET /api/users/profile/{id}, serialised: kept as JSON under the database's version token (db/data-version.ts),
+   * one answer for readers who neither follow nor block the member (visitors, most members) and one per combination
+   * of the reader's two flags.
    */
   async function profileJson(id: number | null, callerId: number | null): Promise<string> {
     if (id === null) throw notFound("USER_NOT_FOUND");
@@ -61,8 +61,8 @@ export function createUsersService(db: Kysely<Database>) {
         ? await relationFlags(db, callerId, id)
         : { isFollowing: false, isBlocked: false };
     const build = async () => toUserProfile(await getUserOr404(id), flags);
-    if (flags.isFollowing || flags.isBlocked) return JSON.stringify(z.encode(UserProfile, await build()));
-    return profiles.get(id, version, UserProfile, build);
+    // Followers' and blockers' answers differ only in those two flags: kept as a variant of the same member.
+    return profiles.get(`${id}:${Number(flags.isFollowing)}${Number(flags.isBlocked)}`, version, UserProfile, build);
   }
 
   /**
