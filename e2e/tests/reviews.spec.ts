@@ -6,6 +6,8 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import { getMovie, memberOn, movieByTitle, myReview } from "./support/catalog-helpers.js";
 
 async function clickStarHalf(page: Page, star: number, half: "left" | "right") {
+  // The widget takes clicks once the member's own review has loaded (until then it is aria-disabled).
+  await expect(page.locator('[role="slider"]')).not.toHaveAttribute("aria-disabled", "true");
   const box = await page.locator(`[role="slider"] [data-star="${star}"]`).boundingBox();
   if (!box) throw new Error("star not visible");
   await page.mouse.click(box.x + box.width * (half === "left" ? 0.25 : 0.75), box.y + box.height / 2);

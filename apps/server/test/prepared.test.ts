@@ -2,8 +2,8 @@
 // parameters, one compiled statement per shape, inside transactions too, on both databases.
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prepared, preparedByShape } from "../src/db/prepared.js";
-import { createTestContext, type TestContext } from "./helpers/context.js";
+import { prepared, preparedByShape, preparedKept } from "../src/db/prepared.js";
+import { createTestContext, dialectUnderTest, type TestContext } from "./helpers/context.js";
 import { createMember, createMovie, createReview, type TestMember } from "./helpers/factories.js";
 
 let ctx: TestContext;
@@ -117,5 +117,29 @@ describe("prepared reads outside a transaction", () => {
     expect((await during).rows[0]?.title).toBe("준비된 영화 나");
     expect(await rolledBack).toContain("roll back");
     expect((await titleById(ctx.db, { id })).rows[0]?.title).toBe("준비된 영화 나");
+  });
+});
+
+const keptTitle = preparedKept(100, (db, p: { id: number }) =>
+  db.selectFrom("movies").select(["id", "title"]).where("id", "=", p.id),
+);
+
+describe("kept prepared reads", () => {
+  it("answer again from memory until a write, then run the query", async () => {
+    const id = movieIds[2]!;
+    const first = await keptTitle(ctx.db, { id });
+    expect(first.rows).toEqual([{ id, title: "준비된 영화 다" }]);
+    const again = await keptTitle(ctx.db, { id });
+    expect(again.rows).toEqual(first.rows);
+    // Kept where the version costs nothing to read (the embedded database); looked up every time on PostgreSQL.
+    expect(again === first).toBe(dialectUnderTest === "sqlite");
+
+    await ctx.db.updateTable("movies").set({ title: "바뀐 제목" }).where("id", "=", id).execute();
+    expect((await keptTitle(ctx.db, { id })).rows).toEqual([{ id, title: "바뀐 제목" }]);
+    await sql`update movies set title = ${"준비된 영화 다"} where id = ${id}`.execute(ctx.db);
+    expect((await keptTitle(ctx.db, { id })).rows).toEqual([{ id, title: "준비된 영화 다" }]);
+    // Each parameter set is its own entry.
+    expect((await keptTitle(ctx.db, { id: movieIds[0]! })).rows[0]?.id).toBe(movieIds[0]);
+    expect((await keptTitle(ctx.db, { id: 987_654 })).rows).toEqual([]);
   });
 });

@@ -96,5 +96,5 @@ export function preparedKept<P extends Record<string, unknown>, R>(
 ): (db: Db, params: P) => Promise<QueryResult<R>> {
   const query = prepared(build);
   const kept = new VersionedFacts<QueryResult<R>>(capacity);
-  return (db, params) => kept.get(db, Object.values(params).join("\u001f"), () => query(db, params));
+  return (db, params) => kept.get(db, JSON.stringify(Object.values(params)), () => query(db, params));
 }
