@@ -22,7 +22,7 @@ async function main(): Promise<void> {
     RATE_LIMIT_TOGGLES_PER_MIN: "0",
     RATE_LIMIT_SIGNUP_PER_HOUR: "0",
   } as NodeJS.ProcessEnv);
-  const database = openTarget(benchTarget());
+  const database = openTarget(benchTarget(), 10, true);
   await migrateToLatest(database.db);
   await refreshHotRanking(database.db, new Date());
   const app = await buildApp({ config, database });

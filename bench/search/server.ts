@@ -18,7 +18,7 @@ async function main(): Promise<void> {
     LOG_LEVEL: "silent",
     SEED_DEMO: "false",
   } as NodeJS.ProcessEnv);
-  const database = openTarget(benchTarget());
+  const database = openTarget(benchTarget(), 10, true);
   // The result cache off unless --cache: the figures are the engine's, not repeated queries answered from memory.
   const services = createServices({ config, database });
   services.search = createSearchService(database.db, { cache: process.argv.includes("--cache") });

@@ -50,9 +50,10 @@ export async function resetTarget(target: BenchTarget): Promise<void> {
   await client.end();
 }
 
-export function openTarget(target: BenchTarget, poolSize = 10): DbHandle {
+/** `asServer`: opened as the server opens its database (SQLite: WAL checkpoints in a worker thread). */
+export function openTarget(target: BenchTarget, poolSize = 10, asServer = false): DbHandle {
   return target.dialect === "sqlite"
-    ? openDatabase({ kind: "sqlite", file: target.file! })
+    ? openDatabase({ kind: "sqlite", file: target.file! }, { backgroundCheckpoints: asServer })
     : openDatabase({ kind: "postgres", url: target.url! }, { schema: target.schema, poolSize });
 }
 

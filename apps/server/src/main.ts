@@ -16,7 +16,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = openDatabase(config.database);
+  const database = openDatabase(config.database, { backgroundCheckpoints: true });
   let seeded: Awaited<ReturnType<typeof seedIfEmpty>> = null;
   let searchIndex: Awaited<ReturnType<typeof ensureSearchIndex>> = null;
   if (config.readOnly) {

@@ -19,6 +19,7 @@ import type { DatabaseConfig } from "../config.js";
 import { LruCache } from "../lib/lru.js";
 import type { Database } from "./types.js";
 import { endVersionEpoch } from "./version-epoch.js";
+import { startWalCheckpointer } from "./wal-checkpointer.js";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -88,17 +89,30 @@ export function rawSqlite(db: Kysely<Database>): BetterSqlite3.Database | undefi
   return rawConnections.get(db);
 }
 
-export function openDatabase(config: DatabaseConfig, options: { schema?: string; poolSize?: number } = {}): DbHandle {
+export interface OpenOptions {
+  schema?: string;
+  poolSize?: number;
+  /** SQLite file: checkpoint the write-ahead log in a worker thread (db/wal-checkpointer.ts), as the server does. */
+  backgroundCheckpoints?: boolean;
+}
+
+export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): DbHandle {
   if (config.kind === "sqlite") {
-    if (config.file !== ":memory:") fs.mkdirSync(path.dirname(config.file), { recursive: true });
+    const inFile = config.file !== ":memory:" && config.file !== "";
+    if (inFile) fs.mkdirSync(path.dirname(config.file), { recursive: true });
     const sqlite = new BetterSqlite3(config.file);
     sqlite.pragma("journal_mode = WAL");
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("busy_timeout = 5000");
     sqlite.pragma("synchronous = NORMAL");
+    const checkpointer = inFile && options.backgroundCheckpoints ? startWalCheckpointer(sqlite, config.file) : null;
     const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
     rawConnections.set(db, sqlite);
-    return { db, dialect: "sqlite", sqlite, close: () => db.destroy() };
+    const close = async () => {
+      await checkpointer?.stop();
+      await db.destroy();
+    };
+    return { db, dialect: "sqlite", sqlite, close };
   }
   const pool = new pg.Pool({
     connectionString: config.url,
