@@ -11,8 +11,6 @@ import { isPostgres, rawSqlite } from "./connection.js";
 import type { Database } from "./types.js";
 import { endVersionEpoch, versionEpoch } from "./version-epoch.js";
 
-const VERSION_SQL = "select total_changes() || ':' || data_version from pragma_data_version";
-
 /**
  * The version statements of each SQLite connection opened by `openDatabase`, run on the raw connection: synchronous
  * calls instead of a query through Kysely's driver. Running them while a Kysely transaction holds the connection is
@@ -62,7 +60,7 @@ export async function databaseVersion(db: Kysely<Database>): Promise<string> {
   if (free !== null) return free;
   const { rows } = isPostgres(db)
     ? await sql<{ v: string }>`select pg_current_snapshot()::text as v`.execute(db)
-    : await sql<{ v: string }>`select ${sql.raw(VERSION_SQL.slice("select ".length))} as v`.execute(db);
+    : await sql<{ v: string }>`select total_changes() || ':' || data_version as v from pragma_data_version`.execute(db);
   return String(rows[0]?.v);
 }
 
