@@ -71,7 +71,7 @@ const EnvSchema = z
     COOKIE_SECURE: withDefault("auto").pipe(z.enum(["auto", "true", "false"])),
     TRUST_PROXY: bool(false),
     CORS_ORIGINS: optionalString,
-    KAKAO_PKCE: bool(false),
+    KAKAO_PKCE: bool(true),
     RATE_LIMIT_SIGNIN_FAILURES: int(10),
     RATE_LIMIT_SIGNIN_FAILURES_PER_IP: int(50),
     RATE_LIMIT_SIGNIN_FAILURES_PER_LOGIN_ID: int(30),

@@ -33,7 +33,8 @@ export function createServices(deps: ServiceDeps) {
   const { config, database } = deps;
   const db = database.db;
   const clock = deps.clock ?? systemClock;
-  const limiter = createLimiter(deps.rateLimitStore ?? new MemoryRateLimitStore(() => clock.now().getTime()));
+  const store = deps.rateLimitStore ?? new MemoryRateLimitStore(() => clock.now().getTime());
+  const limiter = createLimiter(store);
   const tokens = createTokenService(config, clock);
   const auth = createAuthService({ db, config, clock, tokens, limiter });
   const users = createUsersService(db);
@@ -45,6 +46,7 @@ export function createServices(deps: ServiceDeps) {
     config,
     clock,
     auth,
+    usedStates: store,
     onUserCreated: (trx, user) => indexSearchDocument(trx, "user", user.id, [user.username]),
   });
   const collections = createCollectionsService({ db, clock });

@@ -203,8 +203,10 @@ describe("numbers, flags and lists", () => {
       authorizeUrl: "https://accounts.google.com/o/oauth2/v2/auth",
       pkce: true,
     });
-    expect(load({ KAKAO_CLIENT_ID: "kid" }).oauth.kakao?.pkce).toBe(false);
+    // Kakao uses PKCE unless KAKAO_PKCE=false (revision 2: the default was false).
+    expect(load({ KAKAO_CLIENT_ID: "kid" }).oauth.kakao?.pkce).toBe(true);
     expect(load({ KAKAO_CLIENT_ID: "kid", KAKAO_PKCE: "true" }).oauth.kakao?.pkce).toBe(true);
+    expect(load({ KAKAO_CLIENT_ID: "kid", KAKAO_PKCE: "false" }).oauth.kakao?.pkce).toBe(false);
     expect(problemsOf({ KAKAO_TOKEN_URL: "not a url" })[0]).toMatch(/^KAKAO_TOKEN_URL: /);
   });
 });
