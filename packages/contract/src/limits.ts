@@ -7,7 +7,13 @@ export const TEXT_MAX = 10000;
 export const COLLECTION_TITLE_MAX = 100;
 export const COLLECTION_OVERVIEW_MAX = 500;
 export const COLLECTION_MOVIES_MAX = 1000;
-export const COLLECTION_LIST_MOVIES_MAX = 12;
+/**
+ * `movies_limit` [EXT] on Collection list answers (API.md §4.0, revision 2): 0–1000; without it every answer holds
+ * all of a collection's movies.
+ */
+export const COLLECTION_MOVIES_LIMIT_MAX = COLLECTION_MOVIES_MAX;
+/** Posters a collection card shows: the `movies_limit` the web app's strips send. */
+export const COLLECTION_STRIP_MOVIES = 4;
 export const STATUS_MESSAGE_MAX = 100;
 export const PROFILE_URL_MAX = 1000;
 export const SEARCH_QUERY_MAX = 100;

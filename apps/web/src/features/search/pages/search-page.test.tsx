@@ -124,6 +124,7 @@ describe("search page", () => {
     const firstWindows = server.mock.calls.filter(([url]) => String(url).includes("begin=0"));
     expect(firstWindows).toHaveLength(1);
     expect(String(firstWindows[0]?.[0])).toContain("expand=true");
+    expect(String(firstWindows[0]?.[0])).toContain("movies_limit=4");
 
     await userEvent.clear(screen.getByLabelText(SEARCH.inputLabel));
     await userEvent.type(screen.getByLabelText(SEARCH.inputLabel), "기생충{Enter}");
