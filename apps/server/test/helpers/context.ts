@@ -35,6 +35,11 @@ export interface ContextOptions {
   routes?: (app: FastifyInstance) => void;
   /** An SQLite database file instead of the suite's database (tests of what other connections to it see). */
   sqliteFile?: string;
+  /**
+   * Runs on the fresh database before it is migrated to this version (e.g. builds it as an earlier version left
+   * it); `schema` is the PostgreSQL schema of this file, undefined on SQLite.
+   */
+  before?: (db: DbHandle["db"], schema: string | undefined) => Promise<void>;
 }
 
 async function openTestDatabase(
@@ -70,6 +75,7 @@ export async function createTestContext(options: ContextOptions = {}): Promise<T
     ...options.env,
   } as NodeJS.ProcessEnv);
   const { database, schema, drop } = await openTestDatabase(options.sqliteFile);
+  await options.before?.(database.db, schema);
   await migrateToLatest(database.db, { schema });
   const clock = new TestClock();
   const deps = {
