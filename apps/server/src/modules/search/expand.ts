@@ -12,6 +12,7 @@ import type { Database } from "../../db/types.js";
 import { loadCollections } from "../collections/load.js";
 import { loadMovies } from "../movies/index.js";
 import { toPerson } from "../people/mapper.js";
+import { PERSON_COLUMNS } from "../people/repository.js";
 import { likedSet, markedSet } from "../shared/likes.js";
 import { toUserProfile } from "../users/mapper.js";
 import { findUsersByIds } from "../users/repository.js";
@@ -26,11 +27,7 @@ function inOrder<T extends { id: number }>(ids: readonly number[], items: readon
 async function loadPeople(db: Db, ids: readonly number[], callerId: number | null): Promise<Person[]> {
   if (ids.length === 0) return [];
   const [rows, kinds, liked] = await Promise.all([
-    db
-      .selectFrom("people")
-      .select(["id", "name", "profile_url", "biography", "likes_count"])
-      .where("id", "in", ids)
-      .execute(),
+    db.selectFrom("people").select(PERSON_COLUMNS).where("id", "in", ids).execute(),
     db.selectFrom("credits").select(["person_id", "kind"]).distinct().where("person_id", "in", ids).execute(),
     likedSet(db, "person_likes", callerId, ids),
   ]);
