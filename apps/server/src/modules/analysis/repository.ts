@@ -3,7 +3,7 @@ import { CAST_KINDS, DIRECTOR_KIND } from "@moviepedia/contract";
 import { type Kysely, sql } from "kysely";
 import { prepared } from "../../db/prepared.js";
 import type { Database } from "../../db/types.js";
-import { visibleReview } from "../reviews/repository.js";
+import { visibleReview } from "../reviews/index.js";
 
 type Db = Kysely<Database>;
 

@@ -7,11 +7,12 @@ import type { Config, OAuthProviderConfig } from "../../config.js";
 import type { Database } from "../../db/types.js";
 import { ApiError, missingField, notFound } from "../../http/errors.js";
 import { isUniqueViolation } from "../../lib/db-errors.js";
+import { inTransaction } from "../../lib/transaction.js";
 import type { RateLimitStore } from "../../lib/rate-limiter.js";
 import type { Clock } from "../../lib/time.js";
 import { toTimestamp } from "../../lib/time.js";
-import type { AuthService } from "../auth/service.js";
-import { findUserByUsername, insertUser } from "../users/repository.js";
+import type { AuthService } from "../auth/index.js";
+import { findUserByUsername, insertUser } from "../users/index.js";
 import { exchangeCode, fetchUserInfo } from "./provider-client.js";
 import { type ProviderProfile, SCOPES, normaliseImageUrl, readProfile } from "./providers.js";
 import { findLinkedUserId, insertLink } from "./repository.js";
@@ -75,7 +76,7 @@ export function createOAuthService(deps: OAuthDeps) {
       const username = candidateUsername(base, attempt);
       if (await findUserByUsername(db, username)) continue;
       try {
-        return await db.transaction().execute(async (trx) => {
+        return await inTransaction(db, async (trx) => {
           const now = toTimestamp(clock.now());
           const user = await insertUser(trx, {
             username,

@@ -2,7 +2,7 @@
 import { type Kysely, sql } from "kysely";
 import { preparedKept } from "../../db/prepared.js";
 import type { Database } from "../../db/types.js";
-import { visibleReview } from "../reviews/repository.js";
+import { visibleReview } from "../reviews/index.js";
 
 type Db = Kysely<Database>;
 

@@ -8,9 +8,9 @@ import { notFound, notOwner } from "../../http/errors.js";
 import type { Window } from "../../http/window.js";
 import { type Clock, toTimestamp } from "../../lib/time.js";
 import { inTransaction } from "../../lib/transaction.js";
-import { likedSet, toggleLike } from "../shared/likes.js";
-import { adjustCommentsCount, findReviewById } from "../reviews/repository.js";
-import { isVisible, stateOf } from "../reviews/state.js";
+import { likedSet, toggleLike } from "../shared/index.js";
+import { adjustCommentsCount, findReviewById } from "../reviews/index.js";
+import { isVisible, stateOf } from "../reviews/index.js";
 import { toReply } from "./mapper.js";
 import * as repo from "./repository.js";
 

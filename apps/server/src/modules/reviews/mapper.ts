@@ -2,8 +2,8 @@
 import type { Review } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
 import type { Database, UserRow } from "../../db/types.js";
-import { likedSet } from "../shared/likes.js";
-import { avatarUrl } from "../users/mapper.js";
+import { likedSet } from "../shared/index.js";
+import { avatarUrl } from "../users/index.js";
 import { findReviewsWithAuthor, type ReviewWithAuthor } from "./repository.js";
 
 export function toReview(row: ReviewWithAuthor, like: boolean): Review {

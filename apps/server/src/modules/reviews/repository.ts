@@ -4,7 +4,7 @@ import { type Kysely, sql } from "kysely";
 import { prepared, preparedByShape } from "../../db/prepared.js";
 import type { Database, ReviewRow, ReviewsTable } from "../../db/types.js";
 import type { ReviewSort } from "@moviepedia/contract";
-import { notBlockedBy } from "../shared/blocks.js";
+import { notBlockedBy } from "../shared/index.js";
 import type { MovieCounterDelta, ReviewState } from "./state.js";
 
 type Db = Kysely<Database>;
