@@ -1,6 +1,6 @@
 // Access tokens (HS256 JWT, API.md §3.2) and opaque refresh tokens (stored only as hashes, §3.3).
 import { MAX_ID } from "@moviepedia/contract";
-import { createHash, randomBytes, webcrypto } from "node:crypto";
+import { createHash, createHmac, randomBytes, webcrypto } from "node:crypto";
 import { SignJWT, errors as joseErrors, jwtVerify } from "jose";
 import type { Config } from "../../config.js";
 import { ApiError } from "../../http/errors.js";
@@ -23,6 +23,16 @@ export function newRefreshToken(): { token: string; hash: string } {
 
 export function hashRefreshToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
+}
+
+/**
+ * The refresh token a rotation issues for the token with `tokenHash`: derived with the server's key, so a replay
+ * inside the grace window (API.md §3.3) gets that same token again instead of a second live branch of the family.
+ * Only the server can derive it, and only from a token hash it stores.
+ */
+export function successorRefreshToken(secret: Uint8Array, tokenHash: string): { token: string; hash: string } {
+  const token = createHmac("sha256", secret).update(`refresh-successor:${tokenHash}`).digest("base64url");
+  return { token, hash: hashRefreshToken(token) };
 }
 
 const invalid = () => new ApiError("INVALID_TOKEN", "The access token is invalid.");
