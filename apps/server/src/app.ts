@@ -13,6 +13,7 @@ import { requestArrived } from "./db/data-version.js";
 import { registerAuth } from "./http/auth.js";
 import { registerBodyParsers } from "./http/body-parser.js";
 import { registerCompression } from "./http/compression.js";
+import { capConnectionsPerIp, clientErrorHandler, timeoutOptions } from "./http/connection-limits.js";
 import { registerCors } from "./http/cors.js";
 import { frameworkErrors, registerErrorHandling } from "./http/error-handler.js";
 import { AccessLog, type LogOverrides, loggerOptions } from "./http/logging.js";
@@ -96,6 +97,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Long ids still reach the route, which answers its 404 (Fastify's default 100-character limit answers 414).
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,
+    clientErrorHandler,
+    ...timeoutOptions(config),
     // close() stops accepting connections, drops idle keep-alive ones and waits for requests in flight.
     forceCloseConnections: "idle",
     // A request that reaches an open connection while closing is served like any other (its answer closes the
@@ -103,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>() as App;
 
+  capConnectionsPerIp(app.server, config.maxConnectionsPerIp, config.trustProxy);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Before anything reads the database for this request: the database version read from here on is newer than its

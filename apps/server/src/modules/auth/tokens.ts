@@ -86,13 +86,19 @@ export function createTokenService(config: Pick<Config, "jwtSecret" | "accessTok
         algorithms: ["HS256"],
         currentDate: clock.now(),
       });
-      if (payload.typ !== "access" || typeof payload.sid !== "string" || typeof payload.sub !== "string") {
+      // A token without `exp` never expires: this server always sets one, so one without is not ours (issue #22).
+      if (
+        payload.typ !== "access" ||
+        typeof payload.sid !== "string" ||
+        typeof payload.sub !== "string" ||
+        typeof payload.exp !== "number"
+      ) {
         throw invalid();
       }
       // A signed token only ever names an existing id, but never let a forged-looking one reach an int4 lookup.
       if (!/^[0-9]{1,10}$/.test(payload.sub) || Number(payload.sub) > MAX_ID) throw invalid();
       const claims = { userId: Number(payload.sub), sessionId: payload.sid };
-      if (typeof payload.exp === "number") verified.set(token, { ...claims, expiresAt: payload.exp });
+      verified.set(token, { ...claims, expiresAt: payload.exp });
       return claims;
     } catch (error) {
       if (error instanceof ApiError) throw error;
