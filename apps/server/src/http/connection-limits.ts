@@ -25,7 +25,12 @@ export function timeoutOptions(config: Pick<Config, "requestTimeoutS">) {
   };
 }
 
-const REASON: Record<number, string> = { 400: "Bad Request", 408: "Request Timeout", 429: "Too Many Requests", 431: "Request Header Fields Too Large" };
+const REASON: Record<number, string> = {
+  400: "Bad Request",
+  408: "Request Timeout",
+  429: "Too Many Requests",
+  431: "Request Header Fields Too Large",
+};
 
 /** Writes a whole HTTP/1.1 error answer in the API's shape on a socket that has no request object, and closes it. */
 export function writeRawError(socket: net.Socket, code: ErrorCode, detail: string): void {
@@ -98,11 +103,7 @@ export function trustedPeer(trust: Config["trustProxy"]): (address: string) => b
 }
 
 /** Caps open connections per client address on `server` (0: no cap). */
-export function capConnectionsPerIp(
-  server: net.Server,
-  max: number,
-  trust: Config["trustProxy"],
-): void {
+export function capConnectionsPerIp(server: net.Server, max: number, trust: Config["trustProxy"]): void {
   if (max <= 0) return;
   const isProxy = trustedPeer(trust);
   const open = new Map<string, number>();

@@ -36,12 +36,19 @@ function parseHttpsUrl(value: string): URL | null {
 /**
  * Whether `url` addresses this server's API: an avatar there would make every viewer's browser call it (an image
  * request to /api/users/logout signed viewers out). `origins` are the request's own origin and PUBLIC_ORIGIN; the
- * URL parser has already resolved dot segments and percent-encoded dots, and the comparison ignores case.
+ * URL parser has already resolved dot segments, the rest is percent-decoded as the router does, and case is ignored.
  * Same-origin images elsewhere (/media/…) stay allowed.
  */
 function isOwnApi(url: URL, origins: readonly string[]): boolean {
-  const path = url.pathname.toLowerCase();
-  if (path !== "/api" && !path.startsWith("/api/")) return false;
+  let path = url.pathname;
+  try {
+    // The router decodes percent-encoding (/%61pi is /api to it).
+    path = decodeURIComponent(path);
+  } catch {
+    // not decodable: compared as written
+  }
+  path = path.toLowerCase();
+  if (path !== "/api" && !path.startsWith("/api/") && !path.startsWith("/api?")) return false;
   return origins.some((origin) => {
     try {
       return new URL(origin).host.toLowerCase() === url.host.toLowerCase();
