@@ -92,7 +92,11 @@ describe("PATCH /api/users/me/password", () => {
     });
     expect(anonymous.json().code).toBe("AUTH_REQUIRED");
     const m = await createMember(ctx);
-    await ctx.db.updateTable("users").set({ password_hash: null, login_type: "kakao" }).where("id", "=", m.id).execute();
+    await ctx.db
+      .updateTable("users")
+      .set({ password_hash: null, login_type: "kakao" })
+      .where("id", "=", m.id)
+      .execute();
     const res = await changePassword(m.accessToken, { current_password: "abcd1234", new_password: "abcd5678" });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe("FORBIDDEN");
