@@ -14,8 +14,8 @@ export function timeoutOptions(config: Pick<Config, "requestTimeoutS">) {
   const requestTimeout = config.requestTimeoutS * 1000;
   return {
     requestTimeout,
-    // Idle sockets (no request in flight) close after the same time.
-    connectionTimeout: requestTimeout,
+    // Sockets silent for longer are destroyed; later than the request timeout, which answers 408 first.
+    connectionTimeout: requestTimeout + 10_000,
     http: {
       headersTimeout: Math.min(HEADERS_TIMEOUT_MAX_MS, requestTimeout),
       requestTimeout,
