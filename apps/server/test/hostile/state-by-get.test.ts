@@ -58,7 +58,12 @@ describe("GET and HEAD of logout and refresh", () => {
   it("never change state on HEAD, whatever the headers", async () => {
     const member = await createMember(ctx);
     for (const url of ["/api/users/logout", "/api/users/refresh"]) {
-      for (const headers of [{}, { "sec-fetch-mode": "cors" }, { "content-type": "application/json" }]) {
+      const variants: Array<Record<string, string>> = [
+        {},
+        { "sec-fetch-mode": "cors" },
+        { "content-type": "application/json" },
+      ];
+      for (const headers of variants) {
         const res = await call("HEAD", url, member, headers);
         expect(res.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(403);
       }
