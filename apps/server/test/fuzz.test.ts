@@ -111,7 +111,8 @@ async function responseSchemas(): Promise<Map<string, Map<number, z.ZodType>>> {
 
 /** A successful JSON answer that does not match its documented response schema. */
 function successProblems(route: FuzzRoute, spec: RequestSpec, res: LightMyRequestResponse): string[] {
-  if (res.statusCode < 200 || res.statusCode >= 300 || spec.method !== route.method) return [];
+  // A request whose path leaves its route (an empty or dot segment) was answered by another route.
+  if (res.statusCode < 200 || res.statusCode >= 300 || spec.method !== route.method || leavesRoute(spec)) return [];
   const schema = successSchemas.get(`${route.method} ${route.url}`)?.get(res.statusCode);
   if (!schema || !String(res.headers["content-type"]).startsWith("application/json")) return [];
   const parsed = schema.safeParse(JSON.parse(res.body));
