@@ -3,6 +3,7 @@ import { Int, Timestamp } from "./common.js";
 import { capped, text } from "./fields.js";
 import {
   isValidPassword,
+  isValidUsername,
   LOGIN_ID_MAX,
   LOGIN_ID_REGEX,
   PASSWORD_MAX,
@@ -58,7 +59,10 @@ export type AuthProviders = z.infer<typeof AuthProviders>;
 // Request bodies: the server applies the exact rules (regexes, limits) itself so it can name the failing field
 // with the contract's error codes; these schemas describe the shapes (OpenAPI) and are reused by the web forms.
 export const SignupRequest = z.object({
-  username: z.string().regex(USERNAME_REGEX),
+  username: z
+    .string()
+    .refine(isValidUsername, { message: "does not match the username rules" })
+    .meta({ pattern: USERNAME_REGEX.source, description: "checked on the Unicode NFC form" }),
   login_id: z.string().regex(LOGIN_ID_REGEX),
   login_password: z.string().refine(isValidPassword, { message: "does not meet the password rules" }),
 });

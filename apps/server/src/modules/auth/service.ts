@@ -1,5 +1,6 @@
 // Accounts and sessions (API.md §3.1–3.3): signup, signin, refresh rotation with reuse detection, logout.
-import type { AuthTokens, Me, SignupRequest } from "@moviepedia/contract";
+import { inTransaction } from "../../lib/transaction.js";
+import { type AuthTokens, type Me, normalizeUsername, type SignupRequest } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
 import type { Config } from "../../config.js";
 import type { Database } from "../../db/types.js";
@@ -8,10 +9,8 @@ import { ApiError } from "../../http/errors.js";
 import type { Limiter } from "../../http/rate-limit.js";
 import { isUniqueViolation } from "../../lib/db-errors.js";
 import { addSeconds, type Clock, fromTimestamp, toTimestamp } from "../../lib/time.js";
-import { inTransaction } from "../../lib/transaction.js";
 import { indexSearchDocument } from "../search/index.js";
-import { toMe } from "../users/mapper.js";
-import { findUserById, findUserByLoginId, findUserByUsername, insertUser } from "../users/repository.js";
+import { findUserById, findUserByLoginId, findUserByUsername, insertUser, toMe } from "../users/index.js";
 import { createPasswordHasher } from "./passwords.js";
 import * as repo from "./repository.js";
 import { hashRefreshToken, newRefreshToken, newSessionId, successorRefreshToken, type TokenService } from "./tokens.js";
@@ -73,7 +72,9 @@ export function createAuthService(deps: AuthDeps) {
     });
   }
 
-  async function signup(input: SignupRequest): Promise<Me> {
+  async function signup(request: SignupRequest): Promise<Me> {
+    // Stored and compared in NFC (API.md §3.1): a name typed as decomposed Hangul is the same name.
+    const input = { ...request, username: normalizeUsername(request.username) };
     if (await findUserByUsername(db, input.username)) {
       throw new ApiError("USERNAME_TAKEN", "That username is already taken.");
     }

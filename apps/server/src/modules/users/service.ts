@@ -1,5 +1,13 @@
 // Member profile reads and edits (API.md §4.1).
-import { type Me, PatchMeRequest, PROFILE_URL_MAX, USERNAME_REGEX, UserProfile } from "@moviepedia/contract";
+import { inTransaction } from "../../lib/transaction.js";
+import {
+  type Me,
+  normalizeUsername,
+  PatchMeRequest,
+  PROFILE_URL_MAX,
+  USERNAME_REGEX,
+  UserProfile,
+} from "@moviepedia/contract";
 import type { Kysely } from "kysely";
 import { databaseVersion } from "../../db/data-version.js";
 import type { Database, UserUpdate } from "../../db/types.js";
@@ -98,8 +106,11 @@ export function createUsersService(db: Kysely<Database>) {
    * server's origins (the request's and PUBLIC_ORIGIN), whose /api a profile image may not address.
    */
   async function patchMe(userId: number, rawBody: unknown, origins: readonly string[] = []): Promise<Me> {
-    const { username } = parseWith(UsernameField, rawBody, "body");
+    const sent = parseWith(UsernameField, rawBody, "body").username;
     const user = await getUserOr404(userId);
+    // The current name is exempt as sent (a derived social name may not be NFC-stable); any other is compared,
+    // checked and stored in NFC (API.md §3.1).
+    const username = sent === undefined || sent === user.username ? sent : normalizeUsername(sent);
     const renamed = username !== undefined && username !== user.username;
     if (renamed && !USERNAME_REGEX.test(username)) {
       throw invalidField("username", "does not match the username rules");
@@ -127,7 +138,7 @@ export function createUsersService(db: Kysely<Database>) {
     }
     if (Object.keys(patch).length === 0) return toMe(user);
     try {
-      const updated = await db.transaction().execute(async (trx) => {
+      const updated = await inTransaction(db, async (trx) => {
         const row = await updateUser(trx, user.id, patch);
         if (patch.username !== undefined) await indexSearchDocument(trx, "user", row.id, [row.username]);
         return row;
