@@ -21,7 +21,7 @@ import type { Services } from "./services.js";
 export function registerRoutes(app: App, s: Services): void {
   opsRoutes(app, s.db, s.config);
   authRoutes(app, s.auth, s.config);
-  userRoutes(app, s.users);
+  userRoutes(app, s.users, s.config);
   socialRoutes(app, { social: s.social, likes: s.likesLists, auth: s.auth });
   accountDeletionRoutes(app, s.accountDeletion, s.config);
   oauthRoutes(app, s.oauth, s.config);

@@ -77,7 +77,12 @@ describe("tokens, passwords and OAuth codes", () => {
     expect(me.statusCode).toBe(200);
     const refreshed = keepTokens(
       "refresh",
-      await call({ method: "GET", url: "/api/users/refresh", cookies: { refresh_token: signin.refresh_token } }),
+      await call({
+        method: "GET",
+        url: "/api/users/refresh",
+        headers: { "content-type": "application/json" },
+        cookies: { refresh_token: signin.refresh_token },
+      }),
     );
 
     // Kakao: the authorize redirect carries only the OAuth parameters; the callback answers JSON, not a redirect.

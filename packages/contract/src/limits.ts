@@ -22,6 +22,8 @@ export const MOVIE_IDS_BATCH_MAX = 100;
 export const RECOMMEND_LIMIT_MAX = 50;
 export const RECOMMEND_LIMIT_DEFAULT = 10;
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+/** Body limit of the account routes (signup, signin, password change, account deletion): their bodies are tiny. */
+export const AUTH_BODY_LIMIT_BYTES = 8 * 1024;
 
 export const PAGE_SIZE = {
   reviews: 10,
@@ -56,6 +58,7 @@ export function isValidUsername(value: string): boolean {
   return USERNAME_REGEX.test(normalizeUsername(value));
 }
 export const LOGIN_ID_REGEX = /^[A-Za-z0-9_.]{6,20}$/;
+export const LOGIN_ID_MAX = 20;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 20;
 

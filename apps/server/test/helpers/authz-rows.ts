@@ -121,6 +121,9 @@ export const MATRIX: MatrixRow[] = [
   row("DELETE", "/api/users/me", 204, 204, `${self}; the password is the caller's`, {
     body: (w) => ({ login_password: w.owner.password }),
   }),
+  row("PATCH", "/api/users/me/password", 204, 204, `${self}; the current password is the caller's`, {
+    body: (w) => ({ current_password: w.owner.password, new_password: "changed-pass1" }),
+  }),
   row("GET", "/api/users/me", 200, 200, self),
   row("GET", "/api/users/likes_participant", 200, 200, self),
   row("GET", "/api/users/likes_collection", 200, 200, self),

@@ -14,6 +14,8 @@ import { TestClock } from "./clock.js";
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 export const dialectUnderTest = TEST_DATABASE_URL ? "postgres" : "sqlite";
+/** The scrypt cost of test servers (SCRYPT_LOG_N): the cost of hashes before production's 2^17, and 8× cheaper. */
+export const TEST_SCRYPT_LOG_N = "14";
 
 export interface TestContext {
   app: FastifyInstance;
@@ -72,6 +74,8 @@ export async function createTestContext(options: ContextOptions = {}): Promise<T
     DATABASE_URL: "sqlite::memory:",
     JWT_SECRET: "test-secret-test-secret-test-secret-0123",
     WEB_DIST: "apps/web/dist",
+    // scrypt at 2^14 instead of production's 2^17: every signin of the suite would otherwise cost ~8× more.
+    SCRYPT_LOG_N: TEST_SCRYPT_LOG_N,
     ...options.env,
   } as NodeJS.ProcessEnv);
   const { database, schema, drop } = await openTestDatabase(options.sqliteFile);
