@@ -2,6 +2,7 @@
 // matched by key, in ONE transaction — a bad record anywhere means nothing is written. Fields a record leaves out
 // (english_title, biography, image URLs) keep their stored value; everything else is what the file says. Records
 // written here are marked operator_edited_at, which catalog:sync respects (it overwrites them only with --force).
+import { inTransaction } from "../../lib/transaction.js";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
@@ -141,7 +142,7 @@ export async function importCatalog(
 ): Promise<ImportSummary> {
   const parsed = parseCatalogFile(fileName, text);
   const createdAt = toTimestamp(options.now ?? new Date());
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const valid = await validateFile(trx, path.basename(fileName), parsed);
     const total = valid.people.length + valid.movies.length;
     let done = 0;
