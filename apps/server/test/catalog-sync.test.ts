@@ -1,6 +1,10 @@
 // Real films (issue #17): the TMDB/KOBIS clients against protocol fakes on loopback, the mapping, catalog:sync
 // (popular, ids, changes; seed films matched and linked; operator imports kept; resumable; failures skipped) and the
 // charts from KOBIS and TMDB, all against the real database and app.
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { Movie } from "@moviepedia/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importCatalog } from "../src/cli/catalog/import.js";
@@ -64,7 +68,7 @@ const data: FakeTmdbData = {
         directors: [director(1001, "Kim Sung-su")],
         cast: [
           castMember(1002, "Hwang Jung-min", 0, "전두광"),
-          castMember(1003, "Jung Woo-sung", 1, "이태신"),
+          castMember(1003, "Jung Woo-sung", 1, "이태신", null),
           castMember(1004, "Lee Sung-min", 3, "정상호"),
         ],
       }),
@@ -249,7 +253,8 @@ describe("catalog:sync", () => {
       .select(["key", "tmdb_id", "profile_path"])
       .where("tmdb_id", "=", 21684)
       .executeTakeFirstOrThrow();
-    expect(bong).toEqual({ key: "bong-joon-ho", tmdb_id: 21684, profile_path: "/p-21684.jpg" });
+    // The seed person is linked by name (their portrait from the credit).
+    expect(bong).toEqual({ key: "bong-joon-ho", tmdb_id: 21684, profile_path: "/crew-21684.jpg" });
 
     // A new film in the catalog's vocabulary, people under their Hangul names, art where TMDB has no image.
     const spring = await movieByTmdb(9001);
@@ -429,4 +434,39 @@ describe("configuration and the background job", () => {
       await fresh.close();
     }
   });
+});
+
+describe("the CLIs", () => {
+  const run = (script: string, args: string[], env: Record<string, string>) =>
+    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        ["--import", "tsx", `src/cli/${script}.ts`, ...args],
+        { env: { ...process.env, LOG_LEVEL: "silent", ...env }, timeout: 60_000 },
+        (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+      );
+    });
+
+  it("catalog:sync reports a skipped film and exits 1 when nothing could be synced; 0 when it synced", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "catalog-sync-"));
+    try {
+      const env = {
+        DATABASE_URL: `sqlite:${path.join(dir, "cli.db")}`,
+        TMDB_API_KEY: FAKE_TMDB_KEY,
+        TMDB_BASE_URL: `${tmdbFake.url}/3`,
+      };
+      const bad = await run("catalog-sync", ["--ids", "9003"], env);
+      expect(bad.code).toBe(1);
+      expect(bad.stderr).toContain("skipped TMDB 9003");
+      expect(bad.stderr).toContain("nothing could be synced");
+      const good = await run("catalog-sync", ["--ids", "9003,9001"], env);
+      expect(good.code).toBe(0);
+      expect(good.stdout).toMatch(/1 inserted, 0 updated, 0 linked to the catalog, 1 failed, of 2/);
+      const noKey = await run("charts-sync", ["netflix"], { DATABASE_URL: env.DATABASE_URL });
+      expect(noKey.code).toBe(1);
+      expect(noKey.stderr).toContain("TMDB_API_KEY is not set");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

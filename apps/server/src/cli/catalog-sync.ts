@@ -33,16 +33,22 @@ await runCli(USAGE, async (database, args, config) => {
   };
   process.on("SIGINT", interrupt);
   process.on("SIGTERM", interrupt);
-  const bar = progressBar("syncing");
+  const bar = progressBar("films ");
+  const peopleBar = progressBar("people");
   let summary;
   try {
     summary = await runCatalogSync({ db: database.db, tmdb, clock: systemClock }, request, {
       force,
       onProgress: bar.update,
+      onPeopleProgress: (done, total) => {
+        bar.stop();
+        peopleBar.update(done, total);
+      },
       signal: controller.signal,
     });
   } finally {
     bar.stop();
+    peopleBar.stop();
   }
   if (summary.resumed) console.log(`resumed run ${summary.runId}: ${summary.alreadyDone} films were already done`);
   for (const failure of summary.failed) console.error(`skipped TMDB ${failure.tmdb_id}: ${failure.error}`);
@@ -51,6 +57,10 @@ await runCli(USAGE, async (database, args, config) => {
     `films: ${summary.inserted} inserted, ${summary.updated} updated, ${summary.linked} linked to the catalog, ` +
       `${summary.failed.length} failed, of ${summary.total}` +
       ` (${tmdb.http.stats.requests} requests, ${tmdb.http.stats.retries} retries)`,
+  );
+  console.log(
+    `people: ${summary.peopleNamed} named in Hangul where TMDB knows it` +
+      (summary.peopleFailed ? `, ${summary.peopleFailed} lookups failed (tried again next run)` : ""),
   );
   if (summary.interrupted) {
     console.log("interrupted: run the same command again to resume");

@@ -3,7 +3,13 @@ import type { Cast, Crew, PersonDetails } from "tmdb-ts";
 import type { KobisDailyEntry, KobisMovieInfo } from "../../src/modules/catalog-sync/kobis-client.js";
 import type { TmdbMovieFull, TmdbWatchRegion } from "../../src/modules/catalog-sync/tmdb-client.js";
 
-export function castMember(id: number, name: string, order: number, character: string): Cast {
+export function castMember(
+  id: number,
+  name: string,
+  order: number,
+  character: string,
+  profile: string | null = `/cast-${id}.jpg`,
+): Cast {
   return {
     adult: false,
     gender: 2,
@@ -12,7 +18,7 @@ export function castMember(id: number, name: string, order: number, character: s
     name,
     original_name: name,
     popularity: 10,
-    profile_path: `/cast-${id}.jpg`,
+    profile_path: profile as string,
     cast_id: order + 1,
     character,
     credit_id: `c${id}`,

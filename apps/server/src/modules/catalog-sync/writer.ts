@@ -136,6 +136,7 @@ async function upsertPeople(
         continue;
       }
     }
+    // Films written at the same time may credit the same new person: the first insert wins, the others use it.
     const inserted = await db
       .insertInto("people")
       .values({
@@ -146,10 +147,20 @@ async function upsertPeople(
         tmdb_id: person.tmdb_id,
         created_at: createdAt,
       })
+      .onConflict((oc) => oc.column("tmdb_id").doNothing())
       .returning(["id", "key"])
-      .executeTakeFirstOrThrow();
-    await indexSearchDocument(db, "person", inserted.id, [person.name]);
-    keys.set(person.tmdb_id, inserted.key);
+      .executeTakeFirst();
+    if (inserted) {
+      await indexSearchDocument(db, "person", inserted.id, [person.name]);
+      keys.set(person.tmdb_id, inserted.key);
+    } else {
+      const winner = await db
+        .selectFrom("people")
+        .select("key")
+        .where("tmdb_id", "=", person.tmdb_id)
+        .executeTakeFirstOrThrow();
+      keys.set(person.tmdb_id, winner.key);
+    }
   }
   return keys;
 }
