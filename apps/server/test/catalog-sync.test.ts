@@ -29,7 +29,8 @@ import {
 } from "./helpers/fake-tmdb.js";
 import { boxOfficeEntry, castMember, director, film, kobisInfo, person } from "./helpers/tmdb-fixtures.js";
 
-const FAST = { timeoutMs: 300, backoffMs: 10, requestsPerSecond: 1000, maxRetryAfterMs: 2000 };
+// Timeouts long enough for a loaded machine: the scripted hang is the only request that may reach one.
+const FAST = { timeoutMs: 3000, backoffMs: 10, requestsPerSecond: 1000, maxRetryAfterMs: 2000 };
 
 const data: FakeTmdbData = {
   movies: new Map(
@@ -44,7 +45,7 @@ const data: FakeTmdbData = {
         certification: "15",
         imdb_id: "tt6751668",
         directors: [director(21684, "Bong Joon-ho")],
-        cast: [castMember(20738, "Song Kang-ho", 0, "기택")],
+        cast: [castMember(20738, "Song Kang-ho", 0, "기택"), castMember(99001, "Park Extra", 9, "행인")],
         kr: {
           link: "https://www.themoviedb.org/movie/496243/watch?locale=KR",
           flatrate: [
@@ -104,6 +105,7 @@ const data: FakeTmdbData = {
       person(1004, "이성민", []),
       person(1101, "Anna Reed", []),
       person(1201, "Choi Dong-hoon", ["최동훈"]),
+      person(99001, "Park Extra", ["박엑스트라"]),
     ].map((p) => [p.id, p]),
   ),
   popular: [496243, 9001, 9002, 9003, ...Array.from({ length: 20 }, (_, i) => 5001 + i)],
@@ -255,6 +257,16 @@ describe("catalog:sync", () => {
       .executeTakeFirstOrThrow();
     // The seed person is linked by name (their portrait from the credit).
     expect(bong).toEqual({ key: "bong-joon-ho", tmdb_id: 21684, profile_path: "/crew-21684.jpg" });
+    // Nobody is added without a film (a linked film keeps its own credits).
+    const uncredited = await ctx.db
+      .selectFrom("people")
+      .select("id")
+      .where("tmdb_id", "is not", null)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom("credits").select("id").whereRef("credits.person_id", "=", "people.id"))),
+      )
+      .execute();
+    expect(uncredited).toEqual([]);
 
     // A new film in the catalog's vocabulary, people under their Hangul names, art where TMDB has no image.
     const spring = await movieByTmdb(9001);

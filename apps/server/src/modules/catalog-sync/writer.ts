@@ -84,7 +84,8 @@ export async function findCatalogMatch(
 
 /**
  * Upserts the film's people by TMDB id; returns their catalog keys. A person an operator imported keeps their
- * fields unless `force`. Seed people credited on a linked seed film are linked by name first (`linkable`).
+ * fields unless `force`. Seed people credited on a linked seed film are linked by name first (`linkable`); without
+ * `insertNew` (a linked film keeps its own credits) nobody is added, so no person is left without a film.
  */
 async function upsertPeople(
   db: Db,
@@ -92,6 +93,7 @@ async function upsertPeople(
   createdAt: string,
   force: boolean,
   linkable: ReadonlyMap<string, number>,
+  insertNew = true,
 ): Promise<Map<number, string>> {
   const keys = new Map<number, string>();
   if (people.length === 0) return keys;
@@ -136,6 +138,7 @@ async function upsertPeople(
         continue;
       }
     }
+    if (!insertNew) continue;
     // Films written at the same time may credit the same new person: the first insert wins, the others use it.
     const inserted = await db
       .insertInto("people")
@@ -270,6 +273,7 @@ export async function writeFilm(
         createdAt,
         options.force,
         await creditedByName(trx, target.id),
+        false,
       );
       await replaceProviders(trx, target.id, draft);
       return { outcome: "linked", movieId: target.id };
