@@ -87,6 +87,12 @@ const EnvSchema = z
     LOG_LEVEL: optionalString.pipe(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional()),
     WEB_DIST: optionalString,
     READ_ONLY: bool(false),
+    // Images (docs/media.md). TMDB_API_KEY and TMDB_IMAGE_BASE_URL are the TMDB client's too (docs/catalog-sync).
+    TMDB_API_KEY: optionalString,
+    TMDB_IMAGE_BASE_URL: withDefault("https://image.tmdb.org/t/p").pipe(z.url()),
+    IMAGE_CACHE: optionalString.pipe(z.enum(["on", "off"]).optional()),
+    IMAGE_CACHE_MAX_MB: int(2048, 1),
+    MEDIA_DIR: withDefault("./var/media"),
   })
   .and(
     providerSchema("KAKAO", {
@@ -154,6 +160,18 @@ export interface Config {
    * /api request other than GET/HEAD/OPTIONS answers 503 (http/read-only.ts).
    */
   readOnly: boolean;
+  media: MediaConfig;
+}
+
+export interface MediaConfig {
+  /** Uploaded avatars (`avatars/`) and the image cache (`cache/`) live here. */
+  dir: string;
+  /** Where TMDB's images are fetched from (`{base}/{size}{file}`). */
+  tmdbImageBaseUrl: string;
+  /** Serve TMDB images from this origin (`/media/cache/…`), fetched once and re-encoded as WebP. */
+  imageCache: boolean;
+  /** Disk budget of the image cache; the least recently used files are evicted beyond it. */
+  imageCacheMaxBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -280,6 +298,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
     webDist: e.WEB_DIST ? path.resolve(REPO_ROOT, e.WEB_DIST) : path.join(REPO_ROOT, "apps/web/dist"),
     readOnly: e.READ_ONLY,
+    media: {
+      dir: path.resolve(REPO_ROOT, e.MEDIA_DIR),
+      tmdbImageBaseUrl: e.TMDB_IMAGE_BASE_URL.replace(/\/+$/, ""),
+      imageCache: e.IMAGE_CACHE === undefined ? e.TMDB_API_KEY !== undefined : e.IMAGE_CACHE === "on",
+      imageCacheMaxBytes: e.IMAGE_CACHE_MAX_MB * 1024 * 1024,
+    },
   };
   return Object.freeze(config);
 }

@@ -89,6 +89,7 @@ async function call(
     method: row.method,
     url: urlFor(row.path, w),
     ...(body !== undefined ? { payload: body as object } : {}),
+    ...(row.contentType ? { headers: { "content-type": row.contentType } } : {}),
   });
   return { res, before, after: role === "owner" ? before : await ownerState(w) };
 }

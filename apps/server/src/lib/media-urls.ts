@@ -25,3 +25,60 @@ export function artUrl(kind: ArtKind, id: number, text: string): string {
 export function imageOr(stored: string | null, kind: ArtKind, id: number, text: string): string {
   return stored ?? artUrl(kind, id, text);
 }
+
+// TMDB images (docs/media.md). TMDB names a file by a path like "/kqjL17yufvn9OVLyXYpvtyrFfak.jpg" and serves it at
+// `{TMDB_IMAGE_BASE_URL}/{size}{path}`. With the image cache on, the same image is served from this origin instead:
+// `/media/cache/{size}/{name}.webp` (a ".png" source keeps its extension: `{name}.png.webp`), fetched once.
+
+/** TMDB's sizes (posters, backdrops, profiles, logos) that the cache serves; `original` is never proxied. */
+export const TMDB_IMAGE_SIZES = [
+  "w45",
+  "w92",
+  "w154",
+  "w185",
+  "w300",
+  "w342",
+  "w500",
+  "w780",
+  "w1280",
+  "h632",
+] as const;
+export type TmdbImageSize = (typeof TMDB_IMAGE_SIZES)[number];
+
+/** A TMDB file path: one plain file name, nothing that could climb out of a directory. */
+const TMDB_PATH = /^\/([A-Za-z0-9_-]{1,100})\.(jpg|png)$/;
+
+interface ImageUrlSettings {
+  tmdbImageBaseUrl: string;
+  imageCache: boolean;
+}
+
+let settings: ImageUrlSettings = { tmdbImageBaseUrl: "https://image.tmdb.org/t/p", imageCache: false };
+
+/** Set once at boot from the configuration (createServices). */
+export function configureImageUrls(next: ImageUrlSettings): void {
+  settings = { tmdbImageBaseUrl: next.tmdbImageBaseUrl.replace(/\/+$/, ""), imageCache: next.imageCache };
+}
+
+/** The URL of a TMDB image at `size`: our cache when it is on, else TMDB's host. */
+export function tmdbImageUrl(path: string, size: string): string {
+  const match = TMDB_PATH.exec(path);
+  if (settings.imageCache && match && (TMDB_IMAGE_SIZES as readonly string[]).includes(size)) {
+    return `/media/cache/${size}/${match[1]}${match[2] === "png" ? ".png" : ""}.webp`;
+  }
+  return `${settings.tmdbImageBaseUrl}/${size}${path}`;
+}
+
+/**
+ * A cache file name (`{name}.webp` or `{name}.png.webp`) → the TMDB path it stands for, or null for anything else
+ * (another extension, a dot or slash too many, an encoded traversal).
+ */
+export function tmdbPathOfCacheFile(file: string): string | null {
+  const match = /^([A-Za-z0-9_-]{1,100})(\.png)?\.webp$/.exec(file);
+  if (!match) return null;
+  return `/${match[1]}${match[2] ? ".png" : ".jpg"}`;
+}
+
+export function isTmdbImageSize(size: string): size is TmdbImageSize {
+  return (TMDB_IMAGE_SIZES as readonly string[]).includes(size);
+}
