@@ -74,7 +74,13 @@ function PosterItems({ items }: { items: readonly PosterRowItem[] }) {
         <li key={item.id} className="w-28 shrink-0 snap-start">
           <Link to={item.href} className="group block rounded-md focus-visible:outline-2 focus-visible:outline-accent">
             <div className="relative">
-              <Poster src={item.posterUrl} title={item.title} loading={index < FIRST_SCREEN ? "eager" : "lazy"} />
+              <Poster
+                src={item.posterUrl}
+                title={item.title}
+                movieId={item.id}
+                sizes="112px"
+                loading={index < FIRST_SCREEN ? "eager" : "lazy"}
+              />
               {item.rank !== undefined ? (
                 <span className="absolute top-1 left-1 rounded bg-black/70 px-1.5 text-sm font-bold text-white">
                   {item.rank}
