@@ -50,7 +50,7 @@ export function createServices(deps: ServiceDeps) {
         maxBytes: config.media.imageCacheMaxBytes,
       })
     : null;
-  const users = createUsersService(db);
+  const users = createUsersService(db, { avatars: avatarStore });
   const avatars = createAvatarService({ db, store: avatarStore });
   const social = createSocialService({ db, clock });
   const likesLists = createLikesListsService(db);

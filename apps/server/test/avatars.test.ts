@@ -260,6 +260,25 @@ describe("DELETE /api/users/me/avatar", () => {
     expect(again.json<Me>().profile_url).toBe(res.json<Me>().profile_url);
   });
 
+  it("PATCH /api/users/me pointing profile_url elsewhere removes the uploaded file; re-sending it keeps it", async () => {
+    const member = await createMember(ctx);
+    const url = (await put(member, await picture(30, 30).png().toBuffer(), "image/png")).json<Me>().profile_url;
+    const patch = (body: unknown) =>
+      injectAs(
+        ctx,
+        member,
+      )({
+        method: "PATCH",
+        url: "/api/users/me",
+        headers: { "content-type": "application/json" },
+        payload: body as object,
+      });
+    expect((await patch({ profile_url: url, status_message: "안녕" })).json<Me>().profile_url).toBe(url);
+    expect(fs.existsSync(fileOf(url))).toBe(true);
+    expect((await patch({ profile_url: "https://images.example.com/a.png" })).statusCode).toBe(200);
+    expect(fs.existsSync(fileOf(url))).toBe(false);
+  });
+
   it("clears an external picture too, and needs a bearer", async () => {
     const member = await createMember(ctx);
     const patched = await injectAs(
