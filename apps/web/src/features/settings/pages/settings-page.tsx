@@ -1,5 +1,5 @@
 // /mypage/settings: blocked-user management and logout (SPEC §2), and 회원 탈퇴 (DESIGN: account deletion).
-import { ChevronRight, LogOut, UserMinus, UserX } from "lucide-react";
+import { ChevronRight, Info, LogOut, UserMinus, UserX } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { authStore, rememberReturnPath, useAuth } from "../../../shared/lib/auth";
@@ -34,6 +34,11 @@ export default function SettingsPage() {
             {SETTINGS.login}
           </Button>
         </EmptyState>
+        <Link to="/about" className={`${ROW} border-t border-gray-100`}>
+          <Info aria-hidden size={20} className="text-gray-500" />
+          <span className="flex-1">{SETTINGS.about}</span>
+          <ChevronRight aria-hidden size={18} className="text-gray-300" />
+        </Link>
       </>
     );
   }
@@ -46,6 +51,13 @@ export default function SettingsPage() {
           <Link to="/mypage/settings/block" className={ROW}>
             <UserX aria-hidden size={20} className="text-gray-500" />
             <span className="flex-1">{SETTINGS.blockedUsers}</span>
+            <ChevronRight aria-hidden size={18} className="text-gray-300" />
+          </Link>
+        </li>
+        <li>
+          <Link to="/about" className={ROW}>
+            <Info aria-hidden size={20} className="text-gray-500" />
+            <span className="flex-1">{SETTINGS.about}</span>
             <ChevronRight aria-hidden size={18} className="text-gray-300" />
           </Link>
         </li>
