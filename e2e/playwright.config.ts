@@ -5,6 +5,7 @@ import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dbFile = path.join(os.tmpdir(), `moviepedia-e2e-${process.pid}.db`);
+const mediaDir = path.join(os.tmpdir(), `moviepedia-e2e-media-${process.pid}`);
 
 export default defineConfig({
   testDir: "./tests",
@@ -34,7 +35,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -f ${dbFile}* && node --import tsx apps/server/src/main.ts`,
+    command: `rm -rf ${dbFile}* ${mediaDir} && node --import tsx apps/server/src/main.ts`,
     cwd: path.resolve(import.meta.dirname, ".."),
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
@@ -47,6 +48,7 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       JWT_SECRET: "e2e-secret-e2e-secret-e2e-secret-012345",
       RATE_LIMIT_IP_PER_MIN: "0",
+      MEDIA_DIR: mediaDir,
     },
   },
 });

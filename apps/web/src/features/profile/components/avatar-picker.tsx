@@ -101,9 +101,10 @@ export function AvatarPicker({ me, onChanged }: Props) {
           ref={input}
           type="file"
           accept={AVATAR_CONTENT_TYPES.join(",")}
-          className="sr-only"
+          // Opened by the button above (the one control people and screen readers meet).
+          hidden
+          aria-hidden
           tabIndex={-1}
-          aria-label={PROFILE.avatarUpload}
           onChange={(event) => void choose(event)}
         />
         <p id={hintId} className="mt-1.5 text-[13px] text-gray-500" role="status">
