@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Config } from "./config.js";
 import type { DbHandle } from "./db/connection.js";
 import { createLimiter } from "./http/rate-limit.js";
-import { configureImageUrls } from "./lib/media-urls.js";
+import { setImageCache } from "./lib/media-urls.js";
 import { MemoryRateLimitStore, type RateLimitStore } from "./lib/rate-limiter.js";
 import { type Clock, systemClock } from "./lib/time.js";
 import { createAuthService } from "./modules/auth/service.js";
@@ -41,12 +41,12 @@ export function createServices(deps: ServiceDeps) {
   const limiter = createLimiter(deps.rateLimitStore ?? new MemoryRateLimitStore(() => clock.now().getTime()));
   const tokens = createTokenService(config, clock);
   const auth = createAuthService({ db, config, clock, tokens, limiter });
-  configureImageUrls(config.media);
+  setImageCache(config.media.imageCache);
   const avatarStore = new AvatarStore(path.join(config.media.dir, "avatars"));
   const imageCache = config.media.imageCache
     ? new ImageCache({
         dir: path.join(config.media.dir, "cache"),
-        upstreamBaseUrl: config.media.tmdbImageBaseUrl,
+        upstreamBaseUrl: config.catalog.tmdbImageBaseUrl,
         maxBytes: config.media.imageCacheMaxBytes,
       })
     : null;

@@ -227,7 +227,6 @@ describe("media (docs/media.md)", () => {
   it("keeps files under ./var/media and turns the image cache on with a TMDB key unless told otherwise", () => {
     expect(load({}).media).toEqual({
       dir: path.join(REPO_ROOT, "var/media"),
-      tmdbImageBaseUrl: "https://image.tmdb.org/t/p",
       imageCache: false,
       imageCacheMaxBytes: 2048 * 1024 * 1024,
     });

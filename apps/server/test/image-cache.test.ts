@@ -11,6 +11,7 @@ import { tmdbImageUrl } from "../src/lib/media-urls.js";
 import { ImageCache } from "../src/modules/media/image-cache.js";
 import { UpstreamFailed } from "../src/modules/media/upstream.js";
 import { createTestContext, type TestContext } from "./helpers/context.js";
+import { createMovie } from "./helpers/factories.js";
 
 interface Answer {
   status?: number;
@@ -111,6 +112,23 @@ describe("tmdbImageUrl", () => {
       await again.close();
     }
     expect(tmdbImageUrl("/poster1.jpg", "w500")).toBe("/media/cache/w500/poster1.webp");
+  });
+});
+
+describe("API answers", () => {
+  it("point a linked film's poster and backdrop at the cache, which serves them", async () => {
+    const movie = await createMovie(ctx);
+    await ctx.db
+      .updateTable("movies")
+      .set({ poster_path: "/poster1.jpg", backdrop_path: "/nowhere.jpg" })
+      .where("id", "=", movie.id)
+      .execute();
+    const answer = (await get(`/api/movies/${movie.id}`)).json<{ poster_url: string; backdrop_url: string }>();
+    expect(answer.poster_url).toBe("/media/cache/w500/poster1.webp");
+    expect(answer.backdrop_url).toBe("/media/cache/w1280/nowhere.webp");
+    const poster = await get(answer.poster_url);
+    expect(poster.statusCode).toBe(200);
+    expect(poster.headers["content-type"]).toBe("image/webp");
   });
 });
 

@@ -7,7 +7,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { LRUCache } from "lru-cache";
 import sharp from "sharp";
-import { isTmdbImageSize, type TmdbImageSize, tmdbPathOfCacheFile } from "../../lib/media-urls.js";
+import { type CachedImageSize, isCachedImageSize, tmdbPathOfCacheFile } from "../../lib/media-urls.js";
 import { fetchImage, UpstreamFailed, UpstreamMissing } from "./upstream.js";
 
 export interface ImageCacheOptions {
@@ -36,12 +36,12 @@ const WEBP_QUALITY = 80;
 const UPSTREAM_MAX_PIXELS = 40_000_000;
 
 /** The box an image of a TMDB size fits in: `w500` → 500 wide, `h632` → 632 high. */
-function boxOf(size: TmdbImageSize): { width?: number; height?: number } {
+function boxOf(size: CachedImageSize): { width?: number; height?: number } {
   const pixels = Number(size.slice(1));
   return size.startsWith("h") ? { height: pixels } : { width: pixels };
 }
 
-export async function encodeCachedImage(source: Buffer, size: TmdbImageSize): Promise<Buffer> {
+export async function encodeCachedImage(source: Buffer, size: CachedImageSize): Promise<Buffer> {
   return sharp(source, { limitInputPixels: UPSTREAM_MAX_PIXELS, failOn: "error" })
     .rotate()
     .resize({ ...boxOf(size), withoutEnlargement: true })
@@ -114,7 +114,7 @@ export class ImageCache {
       return;
     }
     for (const size of sizes) {
-      if (!isTmdbImageSize(size)) continue;
+      if (!isCachedImageSize(size)) continue;
       const files = await fs.readdir(path.join(this.options.dir, size)).catch(() => [] as string[]);
       for (const file of files) {
         const key = `${size}/${file}`;
@@ -146,7 +146,7 @@ export class ImageCache {
    * image. Throws UpstreamFailed when TMDB could not be reached or sent something else than an image.
    */
   async get(size: string, file: string): Promise<Buffer | null> {
-    if (!isTmdbImageSize(size)) return null;
+    if (!isCachedImageSize(size)) return null;
     const tmdbPath = tmdbPathOfCacheFile(file);
     if (tmdbPath === null) return null;
     const key = `${size}/${file}`;
@@ -164,7 +164,7 @@ export class ImageCache {
     return pending;
   }
 
-  private async load(key: string, size: TmdbImageSize, tmdbPath: string): Promise<Buffer | null> {
+  private async load(key: string, size: CachedImageSize, tmdbPath: string): Promise<Buffer | null> {
     await this.ready;
     if (this.disk.has(key)) {
       const stored = await fs.readFile(this.fileOf(key)).catch(() => null);

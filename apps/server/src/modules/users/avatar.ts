@@ -6,7 +6,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.js";
 import { ApiError } from "../../http/errors.js";
 import { inTransaction } from "../../lib/transaction.js";
-import { type AvatarStore, encodeAvatar, invalidImage } from "../media/avatars.js";
+import { type AvatarStore, encodeAvatar, invalidImage } from "../media/index.js";
 import { toMe } from "./mapper.js";
 import { swapProfileUrl } from "./repository.js";
 

@@ -1,16 +1,16 @@
 // 볼 수 있는 곳: the services that stream, rent or sell the film in Korea (Movie.watch_providers), with JustWatch
 // credited as the source. Nothing is shown when no service offers it.
-import type { Movie } from "@moviepedia/contract";
+import type { Movie, WatchProvider } from "@moviepedia/contract";
 import { MediaImage } from "../../../shared/ui/media-image";
-import { WATCH_GROUPS, type WatchProvider, watchProvidersOf } from "../lib/watch-providers";
+import { WATCH_GROUPS, watchProvidersOf } from "../lib/watch-providers";
 import { MOVIES } from "../strings";
 
 function ProviderItem({ provider }: { provider: WatchProvider }) {
   return (
     <li className="flex w-16 flex-col items-center gap-1.5 text-center">
-      {provider.logoUrl ? (
+      {provider.logo_url ? (
         <MediaImage
-          src={provider.logoUrl}
+          src={provider.logo_url}
           kind="logo"
           alt=""
           width={48}
@@ -43,19 +43,20 @@ export function WhereToWatch({ movie }: { movie: Movie }) {
           <h3 className="text-sm font-semibold text-gray-500">{MOVIES.watchGroup[name]}</h3>
           <ul className="mt-2 flex flex-wrap gap-3" aria-label={MOVIES.watchGroup[name]}>
             {groups[name].map((provider) => (
-              <ProviderItem key={provider.id} provider={provider} />
+              <ProviderItem key={provider.provider_id} provider={provider} />
             ))}
           </ul>
         </div>
       ))}
       <p className="mt-4 text-xs text-gray-500">
-        {groups.link ? (
-          <a href={groups.link} target="_blank" rel="noopener noreferrer" className="underline underline-offset-2">
-            {MOVIES.watchSource}
-          </a>
-        ) : (
-          MOVIES.watchSource
-        )}
+        <a
+          href="https://www.justwatch.com/kr"
+          target="_blank"
+          rel="noopener noreferrer"
+          className="underline underline-offset-2"
+        >
+          {MOVIES.watchSource}
+        </a>
       </p>
     </section>
   );
