@@ -99,6 +99,10 @@ const EnvSchema = z
     KOBIS_API_KEY: optionalString,
     KOBIS_BASE_URL: withDefault("https://www.kobis.or.kr/kobisopenapi/webservice/rest").pipe(z.url()),
     CATALOG_SYNC_ON_START: optionalString,
+    // Images (docs/media.md).
+    IMAGE_CACHE: optionalString.pipe(z.enum(["on", "off"]).optional()),
+    IMAGE_CACHE_MAX_MB: int(2048, 1),
+    MEDIA_DIR: withDefault("./var/media"),
   })
   .and(
     providerSchema("KAKAO", {
@@ -190,6 +194,16 @@ export interface Config {
     kobis: { apiKey: string; baseUrl: string } | undefined;
     syncOnStart: number;
   };
+  media: MediaConfig;
+}
+
+export interface MediaConfig {
+  /** Uploaded avatars (`avatars/`) and the image cache (`cache/`) live here. */
+  dir: string;
+  /** Serve TMDB images from this origin (`/media/cache/…`), fetched once and re-encoded as WebP. */
+  imageCache: boolean;
+  /** Disk budget of the image cache; the least recently used files are evicted beyond it. */
+  imageCacheMaxBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -379,6 +393,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
       tmdbImageBaseUrl: e.TMDB_IMAGE_BASE_URL.replace(/\/+$/, ""),
       kobis: e.KOBIS_API_KEY ? { apiKey: e.KOBIS_API_KEY, baseUrl: e.KOBIS_BASE_URL.replace(/\/+$/, "") } : undefined,
       syncOnStart,
+    },
+    media: {
+      dir: path.resolve(REPO_ROOT, e.MEDIA_DIR),
+      imageCache: e.IMAGE_CACHE === undefined ? e.TMDB_API_KEY !== undefined : e.IMAGE_CACHE === "on",
+      imageCacheMaxBytes: e.IMAGE_CACHE_MAX_MB * 1024 * 1024,
     },
   };
   return Object.freeze(config);

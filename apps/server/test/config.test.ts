@@ -260,3 +260,27 @@ describe("READ_ONLY", () => {
     expect(problemsOf({ ...pg, READ_ONLY: "replica" })[0]).toMatch(/^READ_ONLY: must be true or false/);
   });
 });
+
+describe("media (docs/media.md)", () => {
+  it("keeps files under ./var/media and turns the image cache on with a TMDB key unless told otherwise", () => {
+    expect(load({}).media).toEqual({
+      dir: path.join(REPO_ROOT, "var/media"),
+      imageCache: false,
+      imageCacheMaxBytes: 2048 * 1024 * 1024,
+    });
+    expect(load({ TMDB_API_KEY: "k" }).media.imageCache).toBe(true);
+    expect(load({ TMDB_API_KEY: "k", IMAGE_CACHE: "off" }).media.imageCache).toBe(false);
+    expect(load({ IMAGE_CACHE: "on", IMAGE_CACHE_MAX_MB: "10", MEDIA_DIR: "/srv/media" }).media).toMatchObject({
+      dir: "/srv/media",
+      imageCache: true,
+      imageCacheMaxBytes: 10 * 1024 * 1024,
+    });
+  });
+
+  it("refuses an unknown IMAGE_CACHE value, a zero budget and a TMDB_IMAGE_BASE_URL that is no URL", () => {
+    const problems = problemsOf({ IMAGE_CACHE: "yes", IMAGE_CACHE_MAX_MB: "0", TMDB_IMAGE_BASE_URL: "not a url" });
+    expect(problems.join("\n")).toMatch(/IMAGE_CACHE/);
+    expect(problems.join("\n")).toMatch(/IMAGE_CACHE_MAX_MB/);
+    expect(problems.join("\n")).toMatch(/TMDB_IMAGE_BASE_URL/);
+  });
+});

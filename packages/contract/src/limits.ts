@@ -25,6 +25,13 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** Body limit of the account routes (signup, signin, password change, account deletion): their bodies are tiny. */
 export const AUTH_BODY_LIMIT_BYTES = 8 * 1024;
 
+/** Avatar uploads (PUT /api/users/me/avatar): the image types taken, the largest file and the largest picture. */
+export const AVATAR_CONTENT_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_MAX_PIXELS = 40_000_000;
+/** Width and height of the stored avatar. */
+export const AVATAR_SIZE = 256;
+
 export const PAGE_SIZE = {
   reviews: 10,
   replies: 10,

@@ -12,6 +12,7 @@ import { Dialog } from "../../../shared/ui/dialog";
 import { ErrorText } from "../../../shared/ui/error-text";
 import { Loading } from "../../../shared/ui/loading";
 import { useRequireLogin } from "../../../shared/ui/login-required";
+import { MediaImage } from "../../../shared/ui/media-image";
 import { collectionQueries, updateCollection } from "../api/collections-api";
 import { COLLECTIONS } from "../strings";
 
@@ -151,10 +152,14 @@ function SheetRow({
       className="flex w-full items-center gap-3 rounded-lg px-2 py-2.5 text-left hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-accent disabled:cursor-default disabled:hover:bg-transparent"
     >
       {cover ? (
-        <img
+        <MediaImage
           src={cover.poster_url}
+          kind="poster"
           alt=""
-          className="h-14 w-14 shrink-0 rounded-md bg-gray-100 object-cover ring-1 ring-black/5"
+          width={56}
+          height={56}
+          artId={cover.id}
+          className="h-14 w-14 shrink-0 rounded-md object-cover ring-1 ring-black/5"
         />
       ) : (
         <span className="h-14 w-14 shrink-0 rounded-md bg-gray-100" />

@@ -24,7 +24,7 @@ export function CollectionCard({
       >
         <div className="grid grid-cols-4 gap-1.5" aria-hidden>
           {shown.map((movie) => (
-            <Poster key={movie.id} src={movie.poster_url} title={movie.title} />
+            <Poster key={movie.id} src={movie.poster_url} title={movie.title} movieId={movie.id} sizes="25vw" />
           ))}
           {Array.from({ length: blanks }, (_, index) => (
             <div key={`blank-${index}`} className="aspect-[2/3] rounded-md bg-gray-100" />

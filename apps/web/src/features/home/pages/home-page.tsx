@@ -1,6 +1,7 @@
 // "/": the entries to taste analysis and recommendations (login prompt for visitors), then the HOT ranking and the
 // box office, each numbered from 1.
 import { useDocumentTitle } from "../../../shared/hooks";
+import { DataSourcesNote } from "../../about";
 import { ChartRow } from "../../movies";
 import { MemberEntries } from "../components/member-entries";
 import { HOME } from "../strings";
@@ -16,6 +17,7 @@ export default function HomePage() {
       <MemberEntries />
       <ChartRow type="watcha10" title={HOME.hotRanking} />
       <ChartRow type="box_office" title={HOME.boxOffice} more="/movies" />
+      <DataSourcesNote />
     </>
   );
 }

@@ -17,6 +17,7 @@ import { MoreMenu } from "../components/more-menu";
 import { MovieColumns } from "../components/movie-columns";
 import { MovieHero } from "../components/movie-hero";
 import { MovieSynopsis } from "../components/movie-synopsis";
+import { WhereToWatch } from "../components/where-to-watch";
 import { MOVIES } from "../strings";
 
 function MovieDetail({ movieId }: { movieId: number }) {
@@ -64,6 +65,7 @@ function MovieDetail({ movieId }: { movieId: number }) {
               onMore={() => setMenuOpen(true)}
             />
             <MovieSynopsis movie={movie} />
+            <WhereToWatch movie={movie} />
             <CastPager credits={movie.participants} />
           </>
         }

@@ -1,6 +1,6 @@
 // /mypage/settings: blocked-user management and logout (SPEC §2), 비밀번호 변경 for local accounts (issue #22), and
 // 회원 탈퇴 (DESIGN: account deletion).
-import { ChevronRight, KeyRound, LogOut, UserMinus, UserX } from "lucide-react";
+import { ChevronRight, Info, KeyRound, LogOut, UserMinus, UserX } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { authStore, rememberReturnPath, useAuth } from "../../../shared/lib/auth";
@@ -38,6 +38,11 @@ export default function SettingsPage() {
             {SETTINGS.login}
           </Button>
         </EmptyState>
+        <Link to="/about" className={`${ROW} border-t border-gray-100`}>
+          <Info aria-hidden size={20} className="text-gray-500" />
+          <span className="flex-1">{SETTINGS.about}</span>
+          <ChevronRight aria-hidden size={18} className="text-gray-300" />
+        </Link>
       </>
     );
   }
@@ -69,6 +74,13 @@ export default function SettingsPage() {
             </button>
           </li>
         ) : null}
+        <li>
+          <Link to="/about" className={ROW}>
+            <Info aria-hidden size={20} className="text-gray-500" />
+            <span className="flex-1">{SETTINGS.about}</span>
+            <ChevronRight aria-hidden size={18} className="text-gray-300" />
+          </Link>
+        </li>
         <li>
           <button type="button" className={ROW} onClick={() => setConfirming(true)}>
             <LogOut aria-hidden size={20} className="text-gray-500" />
