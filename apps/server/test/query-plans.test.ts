@@ -161,6 +161,7 @@ describe("hot query plans", () => {
     sort,
     hasContent,
     following,
+    status: null,
   });
 
   it("movie by id, its genres, countries and credits, and the charts", async () => {

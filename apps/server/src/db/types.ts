@@ -203,6 +203,14 @@ export interface SearchDocumentsTable {
   chosung: string;
 }
 
+/** 관심없어요 (migration 0009): films a member asked not to be shown again. */
+export interface MovieDismissalsTable {
+  id: Generated<number>;
+  user_id: number;
+  movie_id: number;
+  created_at: string;
+}
+
 export interface AppStateTable {
   key: string;
   value: string;
@@ -237,6 +245,7 @@ export interface Database {
   recommender_models: RecommenderModelsTable;
   app_state: AppStateTable;
   search_documents: SearchDocumentsTable;
+  movie_dismissals: MovieDismissalsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

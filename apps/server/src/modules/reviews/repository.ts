@@ -201,6 +201,8 @@ export interface ReviewListFilter {
   hasContent: boolean;
   /** Keep only authors this member follows; null = no filter. */
   followedBy: number | null;
+  /** Keep only this watch status (`status` [EXT] of a member's list); null = no filter. */
+  status: string | null;
   sort: ReviewSort;
   offset: number;
   limit: number;
@@ -218,6 +220,7 @@ export async function listReviews(db: Db, f: ReviewListFilter): Promise<ReviewWi
     userId: f.userId ?? 0,
     blocker: f.hideBlockedBy ?? 0,
     follower: f.followedBy ?? 0,
+    status: f.status ?? "",
     limit: f.limit,
     offset: f.offset,
   });
@@ -229,6 +232,7 @@ interface ListParams extends Record<string, unknown> {
   userId: number;
   blocker: number;
   follower: number;
+  status: string;
   limit: number;
   offset: number;
 }
@@ -242,6 +246,7 @@ const listWindow = preparedByShape<ReviewListFilter, ListParams, ReviewWithAutho
       f.hideBlockedBy !== null,
       f.hasContent,
       f.followedBy !== null,
+      f.status !== null,
       f.sort,
     ].join(),
   (db, p, f) => {
@@ -258,6 +263,7 @@ const listWindow = preparedByShape<ReviewListFilter, ListParams, ReviewWithAutho
     if (f.userId !== undefined) page = page.where("page.user_id", "=", p.userId);
     // Literal, not a parameter: the partial indexes on written reviews (migration 0006) serve only this exact term.
     if (f.hasContent) page = page.where(sql<boolean>`page.content <> ''`);
+    if (f.status !== null) page = page.where("page.status", "=", p.status);
     if (f.followedBy !== null) {
       page = page.where((eb) =>
         eb.exists(
