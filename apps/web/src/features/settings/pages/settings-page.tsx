@@ -1,4 +1,5 @@
-// /mypage/settings: blocked-user management and logout (SPEC §2), and 회원 탈퇴 (DESIGN: account deletion).
+// /mypage/settings: blocked-user management and logout (SPEC §2), 회원 탈퇴 (DESIGN: account deletion), and the
+// films marked 관심없어요 with their undo (issue #18).
 import { ChevronRight, LogOut, UserMinus, UserX } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
@@ -7,6 +8,7 @@ import { Button } from "../../../shared/ui/button";
 import { ConfirmDialog } from "../../../shared/ui/confirm-dialog";
 import { EmptyState } from "../../../shared/ui/empty-state";
 import { PageHeader } from "../../../shared/ui/page-header";
+import { DismissedMovies } from "../../rating";
 import { DeleteAccountDialog } from "../components/delete-account-dialog";
 import { SETTINGS } from "../strings";
 
@@ -62,6 +64,7 @@ export default function SettingsPage() {
           </button>
         </li>
       </ul>
+      {user ? <DismissedMovies userId={user.id} /> : null}
       <DeleteAccountDialog open={deleting} onOpenChange={setDeleting} loginType={user?.login_type ?? null} />
       <ConfirmDialog
         open={confirming}
