@@ -238,6 +238,8 @@ export default function RatingPage() {
         onChange={setTab}
         label={RATING.tabsLabel}
         idPrefix="rating"
+        variant="sub"
+        className="border-b border-gray-100 px-4 [scrollbar-width:none]"
       />
       <div role="tabpanel" id={`rating-panel-${category}`} aria-labelledby={`rating-tab-${category}`}>
         {category === "genre" ? <GenrePicker value={genre} onChange={setGenre} /> : null}

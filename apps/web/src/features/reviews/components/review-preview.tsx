@@ -50,7 +50,7 @@ export function ReviewPreview({ movieId, reviewsCount }: { movieId: number; revi
           className="flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-1 [scrollbar-width:none]"
         >
           {best.map((review) => (
-            <li key={review.id} className="w-[85%] max-w-[22rem] shrink-0 snap-start">
+            <li key={review.id} className="w-[85%] max-w-[22rem] shrink-0 snap-start [&>article]:h-full">
               <ReviewCard review={review} />
             </li>
           ))}
