@@ -22,6 +22,7 @@ import { isSessionLive } from "../src/modules/auth/repository.js";
 import { createCollectionsService } from "../src/modules/collections/service.js";
 import { createPeopleService } from "../src/modules/people/service.js";
 import { createRepliesService } from "../src/modules/replies/service.js";
+import * as ratingRepo from "../src/modules/rating/repository.js";
 import { createReviewQueries } from "../src/modules/reviews/queries.js";
 import { createReviewsService } from "../src/modules/reviews/service.js";
 import { createLikesListsService } from "../src/modules/social/likes-lists.js";
@@ -188,13 +189,12 @@ describe("hot query plans", () => {
 
   it("a review window picks its ids from an index that holds the author, then reads only the page's rows", async () => {
     if (!sqlite()) return;
-    // Each of these ends with user_id (migration 0006): blocked and followed authors are filtered in the index.
-    const windowIndexes = [
-      "reviews_movie_author",
-      "reviews_movie_likes",
-      "reviews_movie_written",
-      "reviews_movie_written_likes",
-    ];
+    // Each of these ends with user_id (migrations 0006, 0007): blocked and followed authors are filtered in the
+    // index; all reviews come from the partial indexes on visible rows (hidden, emptied reviews skipped there).
+    const windowIndexes = {
+      written: ["reviews_movie_written", "reviews_movie_written_likes"],
+      all: ["reviews_movie_visible", "reviews_movie_visible_likes"],
+    };
     const reviews = createReviewQueries(spy);
     for (const sort of ["oldest", "recent", "likes"] as const) {
       for (const hasContent of [true, false]) {
@@ -207,8 +207,9 @@ describe("hot query plans", () => {
         expect(list, `${sort} ${hasContent}`).toBeDefined();
         const plan = await explain(ctx, list!);
         const pick = plan.lines.find((line) => /^SEARCH page /.test(line)) ?? "";
-        // Written reviews come from the partial indexes (the table row is then never read for `content`).
-        const fit = hasContent ? windowIndexes.filter((name) => name.includes("written")) : windowIndexes;
+        // Written reviews come from the partial indexes on content (the table row is then never read for `content`),
+        // all of them from those on visible rows (nor for rating and status).
+        const fit = hasContent ? windowIndexes.written : windowIndexes.all;
         expect(
           fit.some((name) => pick.includes(`INDEX ${name} `)),
           `${sort} ${hasContent}: ${pick}`,
@@ -251,6 +252,21 @@ describe("hot query plans", () => {
     await expectIndexed(() => replies.list(alice.id, reviewId, window), { ordered: true });
     const session = await ctx.db.selectFrom("sessions").select(["id", "user_id"]).executeTakeFirstOrThrow();
     await expectIndexed(() => isSessionLive(spy, session.id, session.user_id));
+  });
+
+  it("평가하기: a member's exclusions, dismissals and their list, a watch-status list, shared credits", async () => {
+    const now = "2026-01-01T00:00:00";
+    await expectIndexed(() => ratingRepo.insertDismissal(spy, alice.id, movieId, now));
+    await expectIndexed(() => ratingRepo.memberExclusions(spy, alice.id));
+    await expectIndexed(() => ratingRepo.dismissedWindow(spy, alice.id, 0, 20), { ordered: true });
+    await expectIndexed(() => ratingRepo.dismissedIds(spy, alice.id));
+    await expectIndexed(() => ratingRepo.deleteDismissal(spy, alice.id, movieId));
+    await expectIndexed(() => ratingRepo.sharedCredits(spy, movieId));
+    const reviews = createReviewQueries(spy);
+    await expectIndexed(
+      () => reviews.listForUser(null, alice.id, { ...reviewOptions("recent", false), status: "WatchList" }),
+      { ordered: true },
+    );
   });
 
   it("the writes: rating upsert, review text and like toggle", async () => {

@@ -1,5 +1,6 @@
 // Accounts and sessions (API.md §3.1–3.3): signup, signin, refresh rotation with reuse detection, logout.
-import type { AuthTokens, Me, SignupRequest } from "@moviepedia/contract";
+import { inTransaction } from "../../lib/transaction.js";
+import { type AuthTokens, type Me, normalizeUsername, type SignupRequest } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
 import type { Config } from "../../config.js";
 import type { Database } from "../../db/types.js";
@@ -9,8 +10,8 @@ import type { Limiter } from "../../http/rate-limit.js";
 import { isUniqueViolation } from "../../lib/db-errors.js";
 import { addSeconds, type Clock, fromTimestamp, toTimestamp } from "../../lib/time.js";
 import { indexSearchDocument } from "../search/index.js";
-import { toMe } from "../users/mapper.js";
-import { findUserByLoginId, findUserByUsername, insertUser } from "../users/repository.js";
+import { toMe } from "../users/index.js";
+import { findUserByLoginId, findUserByUsername, insertUser } from "../users/index.js";
 import { dummyHash, hashPassword, verifyPassword } from "./passwords.js";
 import * as repo from "./repository.js";
 import { hashRefreshToken, newRefreshToken, newSessionId, type TokenService } from "./tokens.js";
@@ -46,14 +47,16 @@ export function createAuthService(deps: AuthDeps) {
 
   /** Starts a new session (refresh family) for a member: signin and social callbacks. */
   async function startSession(userId: number): Promise<AuthTokens> {
-    return db.transaction().execute(async (trx) => {
+    return inTransaction(db, async (trx) => {
       const sessionId = newSessionId();
       await repo.insertSession(trx, { id: sessionId, user_id: userId, created_at: toTimestamp(clock.now()) });
       return issueTokens(trx, userId, sessionId);
     });
   }
 
-  async function signup(input: SignupRequest): Promise<Me> {
+  async function signup(request: SignupRequest): Promise<Me> {
+    // Stored and compared in NFC (API.md §3.1): a name typed as decomposed Hangul is the same name.
+    const input = { ...request, username: normalizeUsername(request.username) };
     if (await findUserByUsername(db, input.username)) {
       throw new ApiError("USERNAME_TAKEN", "That username is already taken.");
     }
@@ -62,7 +65,7 @@ export function createAuthService(deps: AuthDeps) {
     }
     const passwordHash = await hashPassword(input.login_password);
     try {
-      const user = await db.transaction().execute(async (trx) => {
+      const user = await inTransaction(db, async (trx) => {
         const row = await insertUser(trx, {
           username: input.username,
           username_lower: input.username.toLowerCase(),
@@ -120,7 +123,7 @@ export function createAuthService(deps: AuthDeps) {
   async function refresh(cookieToken: string | undefined): Promise<AuthTokens> {
     if (!cookieToken) throw new ApiError("REFRESH_TOKEN_MISSING", "No refresh token cookie was sent.");
     const tokenHash = hashRefreshToken(cookieToken);
-    const outcome = await db.transaction().execute(async (trx) => {
+    const outcome = await inTransaction(db, async (trx) => {
       const now = clock.now();
       let row = await repo.findRefreshToken(trx, tokenHash);
       if (!row || row.revoked_at !== null || row.state === "revoked") throw invalidRefresh();

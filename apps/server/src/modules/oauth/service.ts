@@ -1,4 +1,5 @@
 // Social login (API.md §3.4): authorize redirect with state (+PKCE), callback → link or create → session.
+import { inTransaction } from "../../lib/transaction.js";
 import type { AuthTokens, OAuthProvider } from "@moviepedia/contract";
 import { CodeChallengeMethod, OAuth2Client, generateCodeVerifier, generateState } from "arctic";
 import type { Kysely } from "kysely";
@@ -8,8 +9,8 @@ import { ApiError, missingField, notFound } from "../../http/errors.js";
 import { isUniqueViolation } from "../../lib/db-errors.js";
 import type { Clock } from "../../lib/time.js";
 import { toTimestamp } from "../../lib/time.js";
-import type { AuthService } from "../auth/service.js";
-import { findUserByUsername, insertUser } from "../users/repository.js";
+import type { AuthService } from "../auth/index.js";
+import { findUserByUsername, insertUser } from "../users/index.js";
 import { exchangeCode, fetchUserInfo } from "./provider-client.js";
 import { type ProviderProfile, SCOPES, normaliseImageUrl, readProfile } from "./providers.js";
 import { findLinkedUserId, insertLink } from "./repository.js";
@@ -68,7 +69,7 @@ export function createOAuthService(deps: OAuthDeps) {
       const username = candidateUsername(base, attempt);
       if (await findUserByUsername(db, username)) continue;
       try {
-        return await db.transaction().execute(async (trx) => {
+        return await inTransaction(db, async (trx) => {
           const now = toTimestamp(clock.now());
           const user = await insertUser(trx, {
             username,

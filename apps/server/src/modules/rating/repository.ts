@@ -3,6 +3,7 @@
 import { type Kysely, sql } from "kysely";
 import { prepared, preparedKept } from "../../db/prepared.js";
 import type { Database } from "../../db/types.js";
+import { visibleReview } from "../reviews/index.js";
 
 type Db = Kysely<Database>;
 
@@ -67,7 +68,7 @@ const exclusions = prepared((db, p: { userId: number }) =>
     .selectFrom("reviews")
     .select("movie_id")
     .where("user_id", "=", p.userId)
-    .where((eb) => eb.or([eb("rating", ">", 0), eb("status", "<>", ""), eb("content", "<>", "")]))
+    .where(visibleReview("reviews"))
     .unionAll(db.selectFrom("movie_dismissals").select("movie_id").where("user_id", "=", p.userId)),
 );
 

@@ -20,7 +20,7 @@ import { LruCache } from "../../lib/lru.js";
 import { type Clock, toTimestamp } from "../../lib/time.js";
 import { inTransaction } from "../../lib/transaction.js";
 import { loadMovies } from "../movies/index.js";
-import type { RecommendService } from "../recommend/service.js";
+import type { RecommendService } from "../recommend/index.js";
 import { type Catalog, createCatalogCache, genreOrder } from "./catalog.js";
 import { createPermutation } from "./permutation.js";
 import * as repo from "./repository.js";

@@ -7,8 +7,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.js";
 import { LruCache } from "../../lib/lru.js";
-import { modelRow, type ServedModel } from "../recommend/model.js";
-import { TopK } from "../recommend/top-k.js";
+import { modelRow, type ServedModel, TopK } from "../recommend/index.js";
 import { type Catalog, type CatalogCache, catalogIndex } from "./catalog.js";
 import { sharedCredits } from "./repository.js";
 
