@@ -49,8 +49,9 @@ export function ReviewPreview({ movieId, reviewsCount }: { movieId: number; revi
           aria-label={REVIEWS.bestTitle}
           className="flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-1 [scrollbar-width:none]"
         >
+          {/* relative: the cards' visually hidden (absolute) labels stay inside the scroller, not the page's width. */}
           {best.map((review) => (
-            <li key={review.id} className="w-[85%] max-w-[22rem] shrink-0 snap-start [&>article]:h-full">
+            <li key={review.id} className="relative w-[85%] max-w-[22rem] shrink-0 snap-start [&>article]:h-full">
               <ReviewCard review={review} />
             </li>
           ))}
