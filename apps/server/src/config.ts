@@ -81,6 +81,7 @@ const EnvSchema = z
     RATE_LIMIT_OAUTH_PER_10MIN: int(60),
     RATE_LIMIT_CREATES_PER_MIN: int(30),
     RATE_LIMIT_TOGGLES_PER_MIN: int(120),
+    RATE_LIMIT_RATINGS_PER_MIN: int(300),
     RATE_LIMIT_IP_PER_MIN: int(1200),
     RECOMMENDER_RETRAIN_MIN_INTERVAL_S: int(600),
     RECOMMENDER_RETRAIN_MIN_NEW_RATINGS: int(100),
@@ -172,6 +173,8 @@ export interface Config {
     oauthPer10Min: number;
     createsPerMin: number;
     togglesPerMin: number;
+    /** Star, status and comment writes through PUT …/mine, and 관심없어요 marks: the 평가하기 pace. */
+    ratingsPerMin: number;
     ipPerMin: number;
   };
   recommender: { retrainMinIntervalS: number; retrainMinNewRatings: number };
@@ -377,6 +380,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
       oauthPer10Min: e.RATE_LIMIT_OAUTH_PER_10MIN,
       createsPerMin: e.RATE_LIMIT_CREATES_PER_MIN,
       togglesPerMin: e.RATE_LIMIT_TOGGLES_PER_MIN,
+      ratingsPerMin: e.RATE_LIMIT_RATINGS_PER_MIN,
       ipPerMin: e.RATE_LIMIT_IP_PER_MIN,
     },
     recommender: {

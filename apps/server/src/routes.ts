@@ -17,6 +17,7 @@ import { peopleRoutes } from "./modules/people/routes.js";
 import { searchRoutes } from "./modules/search/routes.js";
 import { analysisRoutes } from "./modules/analysis/routes.js";
 import { recommendRoutes } from "./modules/recommend/routes.js";
+import { ratingRoutes } from "./modules/rating/routes.js";
 import type { Services } from "./services.js";
 
 export function registerRoutes(app: App, s: Services): void {
@@ -37,4 +38,5 @@ export function registerRoutes(app: App, s: Services): void {
   searchRoutes(app, s.search);
   analysisRoutes(app, s.analysis);
   recommendRoutes(app, s.recommend);
+  ratingRoutes(app, s.rating);
 }

@@ -26,6 +26,7 @@ import { indexSearchDocument } from "./modules/search/index.js";
 import { createSearchService } from "./modules/search/service.js";
 import { createAnalysisService } from "./modules/analysis/service.js";
 import { createRecommendService } from "./modules/recommend/service.js";
+import { createRatingService } from "./modules/rating/service.js";
 
 export interface ServiceDeps {
   config: Config;
@@ -73,6 +74,7 @@ export function createServices(deps: ServiceDeps) {
   const search = createSearchService(db);
   const analysis = createAnalysisService({ db, clock });
   const recommend = createRecommendService({ db, clock });
+  const rating = createRatingService({ db, clock, recommend });
   return {
     config,
     database,
@@ -98,6 +100,7 @@ export function createServices(deps: ServiceDeps) {
     search,
     analysis,
     recommend,
+    rating,
   };
 }
 

@@ -42,6 +42,7 @@ describe("defaults", () => {
         oauthPer10Min: 60,
         createsPerMin: 30,
         togglesPerMin: 120,
+        ratingsPerMin: 300,
         ipPerMin: 1200,
       },
       recommender: { retrainMinIntervalS: 600, retrainMinNewRatings: 100 },
@@ -130,6 +131,7 @@ describe("numbers, flags and lists", () => {
       RATE_LIMIT_OAUTH_PER_10MIN: "6",
       RATE_LIMIT_CREATES_PER_MIN: "0",
       RATE_LIMIT_TOGGLES_PER_MIN: "9",
+      RATE_LIMIT_RATINGS_PER_MIN: "11",
       RATE_LIMIT_IP_PER_MIN: " 1000 ",
       ACCESS_TOKEN_TTL_MINUTES: "5",
       REFRESH_TOKEN_TTL_DAYS: "2",
@@ -144,6 +146,7 @@ describe("numbers, flags and lists", () => {
       oauthPer10Min: 6,
       createsPerMin: 0,
       togglesPerMin: 9,
+      ratingsPerMin: 11,
       ipPerMin: 1000,
     });
     expect([config.accessTokenTtlMinutes, config.refreshTokenTtlDays, config.refreshReuseGraceSeconds]).toEqual([

@@ -6,6 +6,7 @@ import * as m0005 from "./migrations/0005-catalog-version.js";
 import * as m0006 from "./migrations/0006-hot-query-indexes.js";
 import * as m0007 from "./migrations/0007-visible-review-indexes.js";
 import * as m0008 from "./migrations/0008-tmdb-catalog.js";
+import * as m0009 from "./migrations/0009-movie-dismissals.js";
 import type { Database } from "./types.js";
 
 // Listed by hand (not read from disk) so migrations run the same from source, tests and bundles.
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   "0006-hot-query-indexes": m0006,
   "0007-visible-review-indexes": m0007,
   "0008-tmdb-catalog": m0008,
+  "0009-movie-dismissals": m0009,
 };
 
 async function postgresSchema(db: Kysely<Database>): Promise<string | undefined> {

@@ -192,4 +192,8 @@ export const MATRIX: MatrixRow[] = [
   row("GET", "/api/recommend/expect", 200, 200, "the caller's own recommendations"),
   row("GET", "/api/recommend/difference", 200, 200, "the caller's own recommendations"),
   row("GET", "/api/recommend/predict/{movie_id}", 200, 200, "the caller's own prediction"),
+  // 관심없어요 (issue #18): the caller's own marks, idempotent.
+  row("PUT", "/api/movies/{movie_id}/dismissed", 204, 204, "marks the film for the caller only"),
+  row("DELETE", "/api/movies/{movie_id}/dismissed", 204, 204, "unmarks the caller's own mark (idempotent)"),
+  row("GET", "/api/users/me/dismissed", 200, 200, self),
 ];

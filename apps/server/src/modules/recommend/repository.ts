@@ -74,6 +74,11 @@ export function memberReviews(db: Db, userId: number) {
     .execute();
 }
 
+/** The member's dismissed films (관심없어요, migration 0009): never recommended. */
+export function memberDismissals(db: Db, userId: number) {
+  return db.selectFrom("movie_dismissals").select("movie_id").where("user_id", "=", userId).execute();
+}
+
 export function latestModelId(db: Db): Promise<number | null> {
   return db
     .selectFrom("recommender_models")

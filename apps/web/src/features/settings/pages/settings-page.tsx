@@ -1,5 +1,5 @@
-// /mypage/settings: blocked-user management and logout (SPEC §2), 비밀번호 변경 for local accounts (issue #22), and
-// 회원 탈퇴 (DESIGN: account deletion).
+// /mypage/settings: blocked-user management and logout (SPEC §2), 비밀번호 변경 for local accounts (issue #22),
+// 회원 탈퇴 (DESIGN: account deletion), and the films marked 관심없어요 with their undo (issue #18).
 import { ChevronRight, Info, KeyRound, LogOut, UserMinus, UserX } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
@@ -9,6 +9,7 @@ import { ConfirmDialog } from "../../../shared/ui/confirm-dialog";
 import { EmptyState } from "../../../shared/ui/empty-state";
 import { PageHeader } from "../../../shared/ui/page-header";
 import { ChangePasswordDialog } from "../components/change-password-dialog";
+import { DismissedMovies } from "../../rating";
 import { DeleteAccountDialog } from "../components/delete-account-dialog";
 import { SETTINGS } from "../strings";
 
@@ -104,6 +105,7 @@ export default function SettingsPage() {
         onOpenChange={setChangingPassword}
         onChanged={() => setNotice(SETTINGS.passwordChanged)}
       />
+      {user ? <DismissedMovies userId={user.id} /> : null}
       <DeleteAccountDialog open={deleting} onOpenChange={setDeleting} loginType={user?.login_type ?? null} />
       <ConfirmDialog
         open={confirming}
