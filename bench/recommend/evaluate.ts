@@ -84,6 +84,8 @@ function trueMoviesFittedMembers(train: Split, truth: SyntheticTruth, users: num
   const model: ServedModel = {
     id: 0,
     trainedAt: "",
+    revision: 2,
+    marks: 0,
     ratingsSeen: train.values.length,
     mu: truth.mu,
     factors: k,

@@ -144,12 +144,22 @@ describe("with a trained model", () => {
     expect((await get(fan, "/api/recommend/expect?limit=5")).json()).toEqual(list);
   });
 
-  it("orders /difference by prediction minus the movie's average", async () => {
+  it("orders /difference by prediction minus the movie's average, listing only films the caller would like", async () => {
     const fan = await createMember(ctx);
     for (const f of [0, 5]) await rate(fan, films[f]!, 5);
     await rate(fan, films[20]!, 0.5);
     const list = (await get(fan, "/api/recommend/difference?limit=50")).json() as Rec[];
-    expect(list.length).toBe(24 - 3 + 5); // the cold-start films are candidates too
+    // Until #20 every candidate was listed (24 − 3 rated + 5 cold-start films), group 1's films at ★1–2 included.
+    // Now only films predicted at ≥ 3.5 or above the fan's own mean (3.5 here) are: group 0's unrated films.
+    expect(list.length).toBeGreaterThan(0);
+    expect(list.length).toBeLessThan(24 - 3 + 5);
+    const listed = new Set(list.map((r) => r.movie_id));
+    for (const r of list) expect(r.expected_rating).toBeGreaterThanOrEqual(3.5);
+    for (let f = 0; f < 24; f++) {
+      if ([0, 5, 20].includes(f) || listed.has(films[f]!)) continue;
+      const left = (await get(fan, `/api/recommend/predict/${films[f]!}`)).json() as Rec;
+      expect(left.expected_rating).toBeLessThanOrEqual(3.5);
+    }
     const averages = new Map<number, number>();
     for (const r of list) {
       const movie = (await get(null, `/api/movies/${r.movie_id}`)).json() as { average_rating: number };

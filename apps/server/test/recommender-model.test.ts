@@ -189,6 +189,8 @@ describe("ranking", () => {
   const model: ServedModel = {
     id: 1,
     trainedAt: "2025-01-01T00:00:00",
+    revision: 2,
+    marks: 0,
     ratingsSeen: 0,
     mu: 3.5,
     factors: k,

@@ -4,10 +4,12 @@
 // the rating noise variance, with the posterior variances carried along as in variational Bayes). Unneeded
 // components shrink to zero by themselves, so the same settings fit a 100-rating demo and a 2M-rating catalogue;
 // once they have, they are dropped, so `factors` is a ceiling and later sweeps cost only what the data use.
-// The result depends only on the data and the seed.
+// Implicit marks (보고싶어요, 보는 중, a comment without a star, 관심없어요) enter the same row solves as censored
+// ratings, by expectation–maximisation (signals.ts). The result depends only on the data and the seed.
 import { createRng } from "./prng.js";
 import { buildRatingsMatrix, type Csr, type RatingsMatrix, type RatingTriples } from "./ratings-matrix.js";
 import { createScratch, type RowPrior, type SideValues, solveRow } from "./ridge.js";
+import { MARK_SIDE, markTarget, SIGNAL_RATING, type SignalKind } from "./signals.js";
 
 export interface AlsParams {
   factors: number;
@@ -32,6 +34,8 @@ export interface TrainedFactors {
   itemIds: Int32Array;
   items: SideValues;
   itemPrecision: Float64Array;
+  /** Implicit marks the model learned from (0: stars only). */
+  marks: number;
 }
 
 /**
@@ -59,24 +63,53 @@ function side(rows: number, k: number): SideValues {
   };
 }
 
-function halfStep(csr: Csr, mu: number, other: SideValues, prior: RowPrior, out: SideValues): void {
+/**
+ * Solves every row of one side; returns the summed well-determined parameters γ of its rows. `bySide` is "user"
+ * when the rows are members. A mark's target is its expected latent value under the current fit (signals.ts), from
+ * the row's values of the previous sweep (still in `out` until the row is solved); the member's bias takes no part.
+ */
+function halfStep(
+  csr: Csr,
+  bySide: "user" | "item",
+  mu: number,
+  other: SideValues,
+  prior: RowPrior,
+  out: SideValues,
+): number {
+  const k = prior.factors;
   const rowCount = csr.rowPtr.length - 1;
-  const scratch = createScratch(prior.factors);
+  const scratch = createScratch(k);
   let maxRow = 0;
   for (let r = 0; r < rowCount; r++) maxRow = Math.max(maxRow, csr.rowPtr[r + 1]! - csr.rowPtr[r]!);
   const targets = new Float64Array(maxRow);
   const rows = new Int32Array(maxRow);
+  const kinds = csr.kinds;
+  const entries = { weight: null, noBias: kinds && bySide === "user" ? new Uint8Array(maxRow) : null };
   const view = { factors: other.factors, variance: other.variance };
+  const noiseSd = Math.sqrt(prior.noiseVar);
+  let gamma = 0;
   for (let r = 0; r < rowCount; r++) {
     const start = csr.rowPtr[r]!;
     const n = csr.rowPtr[r + 1]! - start;
     for (let e = 0; e < n; e++) {
       const col = csr.cols[start + e]!;
       rows[e] = col;
-      targets[e] = csr.values[start + e]! - mu - other.bias[col]!;
+      const kind = kinds ? (kinds[start + e]! as SignalKind) : SIGNAL_RATING;
+      if (kind === SIGNAL_RATING) {
+        targets[e] = csr.values[start + e]! - mu - other.bias[col]!;
+        if (entries.noBias) entries.noBias[e] = 0;
+        continue;
+      }
+      const movieBias = bySide === "user" ? other.bias[col]! : out.bias[r]!;
+      let dot = 0;
+      for (let c = 0; c < k; c++) dot += out.factors[r * k + c]! * other.factors[col * k + c]!;
+      const target = markTarget(movieBias + dot, MARK_SIDE[kind], noiseSd);
+      targets[e] = bySide === "user" ? target - movieBias : target;
+      if (entries.noBias) entries.noBias[e] = 1;
     }
-    solveRow(n, targets, rows, view, prior, scratch, out, r);
+    gamma += solveRow(n, targets, rows, view, prior, scratch, out, r, entries);
   }
+  return gamma;
 }
 
 /** Prior precision per component = 1 / mean over rows of E[x²] (posterior mean² + posterior variance). */
@@ -91,33 +124,43 @@ function updatePrior(values: SideValues, k: number, precision: Float64Array): vo
   for (let c = 0; c < d; c++) precision[c] = 1 / Math.max(second[c]! / Math.max(rows, 1), 1e-8);
 }
 
-/** Noise variance = mean expected squared residual, including the posterior variances of both sides. */
-function updateNoise(matrix: RatingsMatrix, mu: number, users: SideValues, items: SideValues, k: number): number {
-  const d = k + 1;
-  const { rowPtr, cols, values } = matrix.byUser;
+/**
+ * Noise variance by the evidence approximation: the squared residual of the posterior means over the ratings left
+ * once the well-determined parameters γ of both sides are paid for, σ² = Σ r² / (N − γ); with marks, the ratings pay
+ * their share of γ (N / (N + marks)).
+ *
+ * Why not the mean-field expectation of the squared residual (which adds each component's p²·v_q + q²·v_p + v_p·v_q):
+ * it charges every component its posterior spread, unused ones included. With a ceiling of 100 factors the spread
+ * of ~95 empty components inflated σ² by half in the first sweeps, which raised every L2 weight, pruned real tastes
+ * and cost accuracy (a ceiling of 100 could keep 1 factor). γ gives an unused component no weight at all, so the
+ * ceiling only bounds what the data can use.
+ */
+function updateNoise(
+  matrix: RatingsMatrix,
+  mu: number,
+  users: SideValues,
+  items: SideValues,
+  k: number,
+  gamma: number,
+): number {
+  const { rowPtr, cols, values, kinds } = matrix.byUser;
   let total = 0;
   for (let u = 0; u < rowPtr.length - 1; u++) {
     const uo = u * k;
-    const uv = u * d;
     for (let e = rowPtr[u]!; e < rowPtr[u + 1]!; e++) {
+      if (kinds && kinds[e] !== SIGNAL_RATING) continue;
       const m = cols[e]!;
       const mo = m * k;
-      const mv = m * d;
       let dot = 0;
-      let spread = users.variance[uv]! + items.variance[mv]!;
-      for (let c = 0; c < k; c++) {
-        const p = users.factors[uo + c]!;
-        const q = items.factors[mo + c]!;
-        const vp = users.variance[uv + c + 1]!;
-        const vq = items.variance[mv + c + 1]!;
-        dot += p * q;
-        spread += p * p * vq + q * q * vp + vp * vq;
-      }
+      for (let c = 0; c < k; c++) dot += users.factors[uo + c]! * items.factors[mo + c]!;
       const residual = values[e]! - mu - users.bias[u]! - items.bias[m]! - dot;
-      total += residual * residual + spread;
+      total += residual * residual;
     }
   }
-  return total / Math.max(values.length, 1);
+  const ratings = matrix.ratingCount;
+  const share = (gamma * ratings) / Math.max(values.length, 1);
+  // At least a tenth of the ratings stay as degrees of freedom (γ close to N: the fit is not yet settled).
+  return total / Math.max(ratings - share, ratings / 10, 1);
 }
 
 /** Components still carrying signal (at least one is always kept). */
@@ -158,23 +201,31 @@ export function trainAls(triples: RatingTriples, params: AlsParams, onProgress?:
   let k = params.factors;
   let users = side(matrix.userIds.length, k);
   let items = side(matrix.itemIds.length, k);
-  // Start: small random movie factors (seeded: reproducible), weak priors, noise at 40% of the rating variance.
+  // Start: small random movie factors (seeded: reproducible), weak priors, noise at 40% of the rating variance,
+  // marks at a low confidence and no offset.
   const rng = createRng(params.seed);
   const scale = 0.1 / Math.sqrt(k);
   for (let i = 0; i < items.factors.length; i++) items.factors[i] = rng.normal() * scale;
+  // Summed in the matrix's order, not the input's: the same ratings in any order give the same model.
   let spread = 0;
-  for (let i = 0; i < triples.values.length; i++) spread += (triples.values[i]! - matrix.mean) ** 2;
-  let noiseVar = Math.max(0.05, (0.4 * spread) / Math.max(triples.values.length, 1));
+  const { values: sorted, kinds: sortedKinds } = matrix.byUser;
+  for (let i = 0; i < sorted.length; i++) {
+    if (sortedKinds && sortedKinds[i] !== SIGNAL_RATING) continue;
+    spread += (sorted[i]! - matrix.mean) ** 2;
+  }
+  let noiseVar = Math.max(0.05, (0.4 * spread) / Math.max(matrix.ratingCount, 1));
   let userPrecision = new Float64Array(k + 1).fill(10);
   let itemPrecision = new Float64Array(k + 1).fill(10);
   const total = params.iterations * 2;
   for (let it = 0; it < params.iterations; it++) {
-    halfStep(matrix.byUser, matrix.mean, items, { factors: k, precision: userPrecision, noiseVar }, users);
+    const userPrior = { factors: k, precision: userPrecision, noiseVar };
+    let gamma = halfStep(matrix.byUser, "user", matrix.mean, items, userPrior, users);
     updatePrior(users, k, userPrecision);
     onProgress?.(it * 2 + 1, total);
-    halfStep(matrix.byItem, matrix.mean, users, { factors: k, precision: itemPrecision, noiseVar }, items);
+    const itemPrior = { factors: k, precision: itemPrecision, noiseVar };
+    gamma += halfStep(matrix.byItem, "item", matrix.mean, users, itemPrior, items);
     updatePrior(items, k, itemPrecision);
-    if (it + 1 >= WARMUP_SWEEPS) noiseVar = Math.max(1e-4, updateNoise(matrix, matrix.mean, users, items, k));
+    if (it + 1 >= WARMUP_SWEEPS) noiseVar = Math.max(1e-4, updateNoise(matrix, matrix.mean, users, items, k, gamma));
     if (it + 1 >= PRUNE_FROM_SWEEP && it + 1 < params.iterations) {
       const keep = liveComponents(users, items, k, noiseVar);
       if (keep.length < k) {
@@ -197,5 +248,6 @@ export function trainAls(triples: RatingTriples, params: AlsParams, onProgress?:
     itemIds: matrix.itemIds,
     items,
     itemPrecision,
+    marks: triples.values.length - matrix.ratingCount,
   };
 }

@@ -1,17 +1,24 @@
-// SQL of the recommender: ratings for training, movie rating totals, the caller's reviews, models, co-ratings.
+// SQL of the recommender: ratings and implicit marks for training, movie rating totals, the caller's reviews and
+// dismissals, models, co-ratings.
 import { type Kysely, sql } from "kysely";
 import { preparedKept } from "../../db/prepared.js";
 import type { Database } from "../../db/types.js";
 
 type Db = Kysely<Database>;
 
-/** One page of ratings > 0 in primary-key order (keyset paging keeps each query short). */
-export function ratingsPage(db: Db, afterId: number, limit: number) {
+/** `content` is not empty, as 1 or 0 (the text itself is never read). */
+const hasText = sql<number>`case when content <> '' then 1 else 0 end`;
+
+/**
+ * One page of review rows that carry a signal (a rating, a watch status or a text; hidden rows do not) in primary-key
+ * order, for training: signals.ts reads each.
+ */
+export function signalsPage(db: Db, afterId: number, limit: number) {
   return db
     .selectFrom("reviews")
-    .select(["id", "user_id", "movie_id", "rating"])
+    .select(["id", "user_id", "movie_id", "rating", "status", hasText.as("has_text")])
     .where("id", ">", afterId)
-    .where("rating", ">", 0)
+    .where((eb) => eb.or([eb("rating", ">", 0), eb("status", "<>", ""), eb("content", "<>", "")]))
     .orderBy("id")
     .limit(limit)
     .execute();
@@ -62,14 +69,38 @@ export function memberVersions(db: Db, userIds: number[]) {
   return db.selectFrom("users").select(["id", "data_version"]).where("id", "in", userIds).execute();
 }
 
-/** Every review row of the member (rated or not), movie id order. */
+/**
+ * Every visible review row of the member (rated, marked or commented), movie id order. A hidden row (rating 0,
+ * status "", content "": API.md §4.5) is no signal and no exclusion: the movie is unseen again.
+ */
 export function memberReviews(db: Db, userId: number) {
   return db
     .selectFrom("reviews")
-    .select(["movie_id", "rating"])
+    .select(["movie_id", "rating", "status", hasText.as("has_text")])
     .where("user_id", "=", userId)
+    .where((eb) => eb.or([eb("rating", ">", 0), eb("status", "<>", ""), eb("content", "<>", "")]))
     .orderBy("movie_id")
     .execute();
+}
+
+/**
+ * The member's dismissed films (관심없어요): never recommended, and a signal of taste. The one place the recommender
+ * reads dismissals from; `movie_dismissals` arrives with migration 0009 (the 평가하기 work), and until it is there a
+ * member has none.
+ */
+export async function memberDismissals(_db: Db, _userId: number): Promise<Array<{ movie_id: number }>> {
+  return [];
+}
+
+/** One page of all dismissals (member, movie) in primary-key order, for training (see memberDismissals). */
+export async function dismissalsPage(
+  _db: Db,
+  _afterId: number,
+  _limit: number,
+): Promise<Array<{ id: number; user_id: number; movie_id: number }>> {
+  // With the table: movie_dismissals d in id order, leaving out films whose review row of the same member carries a
+  // signal (that row's rating or status says more; signals.ts).
+  return [];
 }
 
 export function latestModelId(db: Db): Promise<number | null> {
@@ -83,7 +114,7 @@ export function latestModelId(db: Db): Promise<number | null> {
 export function latestModelHeader(db: Db) {
   return db
     .selectFrom("recommender_models")
-    .select(["id", "trained_at", "ratings_seen", sql<string>`substr(payload, 1, 32)`.as("head")])
+    .select(["id", "trained_at", "ratings_seen", sql<string>`substr(payload, 1, 48)`.as("head")])
     .orderBy("id", "desc")
     .limit(1)
     .executeTakeFirst();
