@@ -9,7 +9,7 @@
 import { createRng } from "./prng.js";
 import { buildRatingsMatrix, type Csr, type RatingsMatrix, type RatingTriples } from "./ratings-matrix.js";
 import { createScratch, type RowPrior, type SideValues, solveRow } from "./ridge.js";
-import { MARK_SIDE, markTarget, SIGNAL_RATING, type SignalKind } from "./signals.js";
+import { fitMarkSd, MARK_SIDE, markTarget, SIGNAL_KINDS, SIGNAL_RATING, type SignalKind } from "./signals.js";
 
 export interface AlsParams {
   factors: number;
@@ -36,6 +36,8 @@ export interface TrainedFactors {
   itemPrecision: Float64Array;
   /** Implicit marks the model learned from (0: stars only). */
   marks: number;
+  /** Learned noise σ_s of each kind of mark (index = kind; 0, the rating, unused). */
+  markSd: Float64Array;
 }
 
 /**
@@ -43,6 +45,13 @@ export interface TrainedFactors {
  * still near zero, would explain everything as noise and shrink every factor away on small or symmetric data.
  */
 const WARMUP_SWEEPS = 3;
+
+/**
+ * Marks sit out the first WARMUP_SWEEPS (weight 0): σ_s is then fitted once, from the margins of the stars-only fit,
+ * and kept. Fitted later, from a fit the marks themselves pulled to their side, σ_s would flatter them (noise marks
+ * cost 1.3% RMSE that way in recommender-signals.test.ts; fitted from stars, they cost nothing).
+ */
+const MARKS_FROM_SWEEP = WARMUP_SWEEPS;
 
 /**
  * Pruning: from this sweep on, a component whose share of the predictions (mean p_c² × mean q_c²) has shrunk below
@@ -74,6 +83,7 @@ function halfStep(
   mu: number,
   other: SideValues,
   prior: RowPrior,
+  markSd: Float64Array,
   out: SideValues,
 ): number {
   const k = prior.factors;
@@ -84,9 +94,13 @@ function halfStep(
   const targets = new Float64Array(maxRow);
   const rows = new Int32Array(maxRow);
   const kinds = csr.kinds;
-  const entries = { weight: null, noBias: kinds && bySide === "user" ? new Uint8Array(maxRow) : null };
+  const entries = {
+    weight: kinds ? new Float64Array(maxRow) : null,
+    noBias: kinds && bySide === "user" ? new Uint8Array(maxRow) : null,
+  };
   const view = { factors: other.factors, variance: other.variance };
-  const noiseSd = Math.sqrt(prior.noiseVar);
+  // A mark of kind s weighs σ²/σ_s² of a rating.
+  const markWeight = Float64Array.from(markSd, (sd, s) => (s === SIGNAL_RATING ? 1 : prior.noiseVar / (sd * sd)));
   let gamma = 0;
   for (let r = 0; r < rowCount; r++) {
     const start = csr.rowPtr[r]!;
@@ -95,6 +109,8 @@ function halfStep(
       const col = csr.cols[start + e]!;
       rows[e] = col;
       const kind = kinds ? (kinds[start + e]! as SignalKind) : SIGNAL_RATING;
+      if (entries.weight) entries.weight[e] = markWeight[kind]!;
+      if (markWeight[kind] === 0) continue;
       if (kind === SIGNAL_RATING) {
         targets[e] = csr.values[start + e]! - mu - other.bias[col]!;
         if (entries.noBias) entries.noBias[e] = 0;
@@ -103,7 +119,7 @@ function halfStep(
       const movieBias = bySide === "user" ? other.bias[col]! : out.bias[r]!;
       let dot = 0;
       for (let c = 0; c < k; c++) dot += out.factors[r * k + c]! * other.factors[col * k + c]!;
-      const target = markTarget(movieBias + dot, MARK_SIDE[kind], noiseSd);
+      const target = markTarget(movieBias + dot, MARK_SIDE[kind], markSd[kind]!);
       targets[e] = bySide === "user" ? target - movieBias : target;
       if (entries.noBias) entries.noBias[e] = 1;
     }
@@ -142,17 +158,25 @@ function updateNoise(
   items: SideValues,
   k: number,
   gamma: number,
+  margins: Float64Array[] | null,
+  marginCount: Int32Array,
 ): number {
   const { rowPtr, cols, values, kinds } = matrix.byUser;
   let total = 0;
+  marginCount.fill(0);
   for (let u = 0; u < rowPtr.length - 1; u++) {
     const uo = u * k;
     for (let e = rowPtr[u]!; e < rowPtr[u + 1]!; e++) {
-      if (kinds && kinds[e] !== SIGNAL_RATING) continue;
+      const kind = kinds ? (kinds[e]! as SignalKind) : SIGNAL_RATING;
       const m = cols[e]!;
       const mo = m * k;
       let dot = 0;
       for (let c = 0; c < k; c++) dot += users.factors[uo + c]! * items.factors[mo + c]!;
+      if (kind !== SIGNAL_RATING) {
+        // The mark's margin: its side times the taste the fit predicts (positive: the fit agrees with it).
+        if (margins) margins[kind]![marginCount[kind]!++] = MARK_SIDE[kind] * (items.bias[m]! + dot);
+        continue;
+      }
       const residual = values[e]! - mu - users.bias[u]! - items.bias[m]! - dot;
       total += residual * residual;
     }
@@ -216,16 +240,29 @@ export function trainAls(triples: RatingTriples, params: AlsParams, onProgress?:
   let noiseVar = Math.max(0.05, (0.4 * spread) / Math.max(matrix.ratingCount, 1));
   let userPrecision = new Float64Array(k + 1).fill(10);
   let itemPrecision = new Float64Array(k + 1).fill(10);
+  // Marks: σ_s per kind and a buffer for their margins (sized by the count of each kind).
+  const markSd = new Float64Array(SIGNAL_KINDS).fill(Number.POSITIVE_INFINITY);
+  const marginCount = new Int32Array(SIGNAL_KINDS);
+  let margins: Float64Array[] | null = null;
+  if (matrix.byUser.kinds) {
+    for (const kind of matrix.byUser.kinds) marginCount[kind]!++;
+    margins = Array.from(marginCount, (n) => new Float64Array(n));
+  }
   const total = params.iterations * 2;
   for (let it = 0; it < params.iterations; it++) {
     const userPrior = { factors: k, precision: userPrecision, noiseVar };
-    let gamma = halfStep(matrix.byUser, "user", matrix.mean, items, userPrior, users);
+    let gamma = halfStep(matrix.byUser, "user", matrix.mean, items, userPrior, markSd, users);
     updatePrior(users, k, userPrecision);
     onProgress?.(it * 2 + 1, total);
     const itemPrior = { factors: k, precision: itemPrecision, noiseVar };
-    gamma += halfStep(matrix.byItem, "item", matrix.mean, users, itemPrior, items);
+    gamma += halfStep(matrix.byItem, "item", matrix.mean, users, itemPrior, markSd, items);
     updatePrior(items, k, itemPrecision);
-    if (it + 1 >= WARMUP_SWEEPS) noiseVar = Math.max(1e-4, updateNoise(matrix, matrix.mean, users, items, k, gamma));
+    if (it + 1 >= WARMUP_SWEEPS) {
+      noiseVar = Math.max(1e-4, updateNoise(matrix, matrix.mean, users, items, k, gamma, margins, marginCount));
+      if (margins && it + 1 === MARKS_FROM_SWEEP) {
+        for (let s = 1; s < SIGNAL_KINDS; s++) markSd[s] = fitMarkSd(margins[s]!, marginCount[s]!, Math.sqrt(noiseVar));
+      }
+    }
     if (it + 1 >= PRUNE_FROM_SWEEP && it + 1 < params.iterations) {
       const keep = liveComponents(users, items, k, noiseVar);
       if (keep.length < k) {
@@ -249,5 +286,6 @@ export function trainAls(triples: RatingTriples, params: AlsParams, onProgress?:
     items,
     itemPrecision,
     marks: triples.values.length - matrix.ratingCount,
+    markSd,
   };
 }

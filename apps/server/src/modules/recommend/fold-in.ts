@@ -47,7 +47,7 @@ export function foldIn(
   totalsOf: (movieId: number) => RatingTotals | undefined,
 ): MemberVector {
   const k = model.factors;
-  const useMarks = model.revision >= 2 && model.marks > 0;
+  const useMarks = model.revision >= 2 && model.marks > 0 && model.markSd.length > 0;
   // Marks on movies the model has no factors for say nothing about taste: they are left out.
   const entries = signals.filter(
     (s) => (s.kind ?? SIGNAL_RATING) === SIGNAL_RATING || (useMarks && modelRow(model, s.movieId) >= 0),
@@ -57,15 +57,20 @@ export function foldIn(
   const rows = new Int32Array(n);
   const movieBias = new Float64Array(n);
   const noBias = new Uint8Array(n);
+  const weight = new Float64Array(n);
   let marks = 0;
   for (let e = 0; e < n; e++) {
     const { movieId, rating, kind = SIGNAL_RATING } = entries[e]!;
     const row = modelRow(model, movieId);
     rows[e] = row;
     movieBias[e] = row >= 0 ? model.bias[row]! : coldMovieBias(model, totalsOf(movieId));
-    if (kind === SIGNAL_RATING) targets[e] = rating - model.mu - movieBias[e]!;
-    else {
+    if (kind === SIGNAL_RATING) {
+      targets[e] = rating - model.mu - movieBias[e]!;
+      weight[e] = 1;
+    } else {
+      // A mark weighs σ²/σ_s² of a rating, as in training.
       noBias[e] = 1;
+      weight[e] = model.noiseVar / model.markSd[kind]! ** 2;
       marks++;
     }
   }
@@ -73,7 +78,6 @@ export function foldIn(
   const scratch = createScratch(k);
   const other = { factors: model.itemFactors, variance: model.itemVariance };
   const prior = { factors: k, precision: model.userPrecision, noiseVar: model.noiseVar };
-  const noiseSd = Math.sqrt(model.noiseVar);
   // Training's first sweep reads a mark from a zero taste vector; the E steps then follow the member's own solution.
   for (let step = 0; step <= (marks > 0 ? FOLD_IN_EM_STEPS : 0); step++) {
     for (let e = 0; e < n; e++) {
@@ -82,9 +86,9 @@ export function foldIn(
       const off = rows[e]! * k;
       let dot = 0;
       for (let c = 0; c < k; c++) dot += out.factors[c]! * model.itemFactors[off + c]!;
-      targets[e] = markTarget(movieBias[e]! + dot, MARK_SIDE[kind], noiseSd) - movieBias[e]!;
+      targets[e] = markTarget(movieBias[e]! + dot, MARK_SIDE[kind], model.markSd[kind]!) - movieBias[e]!;
     }
-    solveRow(n, targets, rows, other, prior, scratch, out, 0, { weight: null, noBias: marks > 0 ? noBias : null });
+    solveRow(n, targets, rows, other, prior, scratch, out, 0, marks > 0 ? { weight, noBias } : undefined);
   }
   return { bias: out.bias[0]!, factors: out.factors };
 }

@@ -25,6 +25,8 @@ export interface ServedModel {
   revision: number;
   /** Implicit marks the model learned from: fold-in reads a member's marks only when the movies learned from them. */
   marks: number;
+  /** Learned noise σ_s of each kind of mark (signals.ts; index = kind); empty without marks. */
+  markSd: Float64Array;
   mu: number;
   factors: number;
   noiseVar: number;
@@ -45,6 +47,7 @@ interface Payload {
   /** Absent in models written before revisions: 1. */
   revision?: number;
   marks?: number;
+  markSd?: number[];
   mu: number;
   factors: number;
   noiseVar: number;
@@ -71,6 +74,7 @@ export function encodeModel(trained: TrainedFactors): string {
     format: MODEL_FORMAT,
     revision: MODEL_REVISION,
     marks: trained.marks,
+    markSd: Array.from(trained.markSd),
     mu: trained.mu,
     factors: trained.factors,
     noiseVar: trained.noiseVar,
@@ -124,6 +128,7 @@ export function decodeModel(row: {
     ratingsSeen: row.ratings_seen,
     revision: p.revision ?? 1,
     marks: p.marks ?? 0,
+    markSd: Float64Array.from(p.markSd ?? []),
     mu: p.mu,
     factors: p.factors,
     noiseVar: p.noiseVar,

@@ -7,7 +7,12 @@
 // the event y ≥ 0 or y ≤ 0, and training handles it by expectation–maximisation, as censored regression (Tobit):
 // each sweep replaces the mark by E[y | the event] under the current fit, which the row solves then treat as an
 // observation. A film the model already rates well above the member's usual gets a target equal to its prediction
-// (the mark adds nothing); one predicted below it is pulled up by about σ·φ/Φ. No weight or offset is hand-set.
+// (the mark adds nothing); one predicted below it is pulled up by about σ_s·φ/Φ.
+//
+// How far marks of a kind are trusted is learned too: each kind has its own noise σ_s ≥ σ, the maximum-likelihood
+// value of P(marks | fit) = Π Φ(side·x̂/σ_s). Marks that agree with the tastes the stars show give a small σ_s (up to
+// the weight of a rating); marks that contradict them (noise, or a kind that means something else) a large one, and
+// weigh σ²/σ_s² in the solves. No weight, offset or threshold is hand-set.
 // A hidden row (rating 0, status "", content "": API.md §4.5) is no signal at all.
 
 export const SIGNAL_RATING = 0;
@@ -52,6 +57,58 @@ export function millsRatio(z: number): number {
   const cdf = z >= 0 ? 1 - 0.5 * erfcPositive(z / SQRT2) : 0.5 * erfcPositive(-z / SQRT2);
   if (cdf < 1e-300 || density === 0) return -z;
   return density / cdf;
+}
+
+/** log Φ(z), accurate far into the lower tail (where Φ underflows). */
+export function logCdf(z: number): number {
+  if (z > -5) return Math.log(z >= 0 ? 1 - 0.5 * erfcPositive(z / SQRT2) : 0.5 * erfcPositive(-z / SQRT2));
+  // Φ(z) = φ(z) / (φ/Φ)(z).
+  return -0.5 * z * z - Math.log(Math.sqrt(2 * Math.PI)) - Math.log(millsRatio(z));
+}
+
+/** Largest σ_s tried, in multiples of the rating noise: marks this noisy weigh 1/400 of a rating. */
+const MAX_MARK_SD_RATIO = 20;
+
+/**
+ * The maximum-likelihood noise σ_s ∈ [noiseSd, 20·noiseSd] of marks whose margins (side · predicted taste) are
+ * `margins[0…n)`: argmax Σ log Φ(margin/σ_s), by golden-section search over log σ_s (the likelihood is unimodal
+ * there: it falls to −∞ as σ_s → 0 when a margin is negative, and flattens to n·log ½ as σ_s grows).
+ */
+export function fitMarkSd(margins: Float64Array, n: number, noiseSd: number): number {
+  if (n === 0) return noiseSd * MAX_MARK_SD_RATIO;
+  const likelihood = (logSd: number) => {
+    const sd = Math.exp(logSd);
+    let sum = 0;
+    for (let i = 0; i < n; i++) sum += logCdf(margins[i]! / sd);
+    return sum;
+  };
+  const golden = (Math.sqrt(5) - 1) / 2;
+  let lo = Math.log(noiseSd);
+  let hi = Math.log(noiseSd * MAX_MARK_SD_RATIO);
+  let a = hi - golden * (hi - lo);
+  let b = lo + golden * (hi - lo);
+  let fa = likelihood(a);
+  let fb = likelihood(b);
+  for (let step = 0; step < 24; step++) {
+    if (fa >= fb) {
+      hi = b;
+      b = a;
+      fb = fa;
+      a = hi - golden * (hi - lo);
+      fa = likelihood(a);
+    } else {
+      lo = a;
+      a = b;
+      fa = fb;
+      b = lo + golden * (hi - lo);
+      fb = likelihood(b);
+    }
+  }
+  // The interval's end when the optimum is there (every margin positive: as trusted as a rating).
+  const best = (lo + hi) / 2;
+  const edges = [Math.log(noiseSd), Math.log(noiseSd * MAX_MARK_SD_RATIO)];
+  const candidates = [best, ...edges].map((x) => ({ x, f: likelihood(x) }));
+  return Math.exp(candidates.reduce((p, c) => (c.f > p.f ? c : p)).x);
 }
 
 /**
