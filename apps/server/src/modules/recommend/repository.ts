@@ -3,6 +3,7 @@
 import { type Kysely, sql } from "kysely";
 import { preparedKept } from "../../db/prepared.js";
 import type { Database } from "../../db/types.js";
+import { visibleReview } from "../reviews/index.js";
 
 type Db = Kysely<Database>;
 
@@ -18,7 +19,7 @@ export function signalsPage(db: Db, afterId: number, limit: number) {
     .selectFrom("reviews")
     .select(["id", "user_id", "movie_id", "rating", "status", hasText.as("has_text")])
     .where("id", ">", afterId)
-    .where((eb) => eb.or([eb("rating", ">", 0), eb("status", "<>", ""), eb("content", "<>", "")]))
+    .where(visibleReview("reviews"))
     .orderBy("id")
     .limit(limit)
     .execute();
@@ -78,7 +79,7 @@ export function memberReviews(db: Db, userId: number) {
     .selectFrom("reviews")
     .select(["movie_id", "rating", "status", hasText.as("has_text")])
     .where("user_id", "=", userId)
-    .where((eb) => eb.or([eb("rating", ">", 0), eb("status", "<>", ""), eb("content", "<>", "")]))
+    .where(visibleReview("reviews"))
     .orderBy("movie_id")
     .execute();
 }
