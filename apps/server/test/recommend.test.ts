@@ -123,7 +123,8 @@ describe("with a trained model", () => {
     expect(result.modelId).not.toBeNull();
     expect(result.marks).toBeGreaterThan(0);
     letStatsExpire();
-  });
+    // ~450 writes and a training run: minutes on a loaded PostgreSQL machine.
+  }, 240_000);
 
   it("moves predictions with 보고싶어요 marks: toward the marked films' taste, away from the other", async () => {
     const member = await createMember(ctx);
