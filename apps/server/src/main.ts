@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   // With REDIS_URL every instance counts rate limits in the same place; otherwise they live in this process.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const rateLimitStore = redis ? new RedisRateLimitStore(redis, `${config.redisKeyPrefix}rl:`) : undefined;
-  const app = await buildApp({ config, database, rateLimitStore });
+  const app = await buildApp({ config, database, rateLimitStore, redis });
   if (config.jwtSecretGenerated) {
     app.log.warn("JWT_SECRET is not set: using a random secret for this run (sessions end on restart).");
   }

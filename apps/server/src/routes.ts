@@ -16,6 +16,8 @@ import { peopleRoutes } from "./modules/people/routes.js";
 import { searchRoutes } from "./modules/search/routes.js";
 import { analysisRoutes } from "./modules/analysis/routes.js";
 import { recommendRoutes } from "./modules/recommend/routes.js";
+import { feedRoutes } from "./modules/feed/routes.js";
+import { notificationRoutes } from "./modules/notifications/routes.js";
 import type { Services } from "./services.js";
 
 export function registerRoutes(app: App, s: Services): void {
@@ -35,4 +37,6 @@ export function registerRoutes(app: App, s: Services): void {
   searchRoutes(app, s.search);
   analysisRoutes(app, s.analysis);
   recommendRoutes(app, s.recommend);
+  notificationRoutes(app, { notifications: s.notifications, hub: s.notificationStreams, auth: s.auth });
+  feedRoutes(app, s.feed);
 }

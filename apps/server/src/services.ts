@@ -1,4 +1,5 @@
 // The service container: each module's service built with exactly what it uses (STYLE: no god base class).
+import type { Redis } from "ioredis";
 import type { Config } from "./config.js";
 import type { DbHandle } from "./db/connection.js";
 import { createLimiter } from "./http/rate-limit.js";
@@ -16,6 +17,9 @@ import { createSocialService } from "./modules/social/service.js";
 import { createAccountDeletionService } from "./modules/users/account-deletion.js";
 import { createUsersService } from "./modules/users/service.js";
 import { createMoviesService } from "./modules/movies/service.js";
+import { createFeedService } from "./modules/feed/service.js";
+import { createNotificationsService } from "./modules/notifications/index.js";
+import { createStreamHub } from "./modules/notifications/stream.js";
 import { createPeopleService } from "./modules/people/service.js";
 import { indexSearchDocument } from "./modules/search/index.js";
 import { createSearchService } from "./modules/search/service.js";
@@ -27,6 +31,10 @@ export interface ServiceDeps {
   database: DbHandle;
   clock?: Clock;
   rateLimitStore?: RateLimitStore;
+  /** REDIS_URL's client: notifications reach streams on every instance through its pub/sub. */
+  redis?: Redis;
+  /** Where background failures (the notification bus) are reported. */
+  logError?: (error: unknown, message: string) => void;
 }
 
 export function createServices(deps: ServiceDeps) {
@@ -56,6 +64,25 @@ export function createServices(deps: ServiceDeps) {
   const search = createSearchService(db);
   const analysis = createAnalysisService({ db, clock });
   const recommend = createRecommendService({ db, clock });
+  const logError = deps.logError ?? (() => undefined);
+  const notifications = createNotificationsService({
+    db,
+    clock,
+    redis: deps.redis,
+    redisKeyPrefix: config.redisKeyPrefix,
+    onBusError: (error) => logError(error, "notification bus error"),
+  });
+  const notificationStreams = createStreamHub(
+    notifications,
+    {
+      perMember: config.notifications.streamsPerMember,
+      max: config.notifications.streamsMax,
+      heartbeatS: config.notifications.heartbeatS,
+      idleTimeoutS: config.notifications.idleTimeoutS,
+    },
+    (error) => logError(error, "notification stream failed"),
+  );
+  const feed = createFeedService({ db });
   return {
     config,
     database,
@@ -78,6 +105,9 @@ export function createServices(deps: ServiceDeps) {
     search,
     analysis,
     recommend,
+    notifications,
+    notificationStreams,
+    feed,
   };
 }
 

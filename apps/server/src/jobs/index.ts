@@ -6,6 +6,7 @@ import type { Config } from "../config.js";
 import type { Database } from "../db/types.js";
 import type { Clock } from "../lib/time.js";
 import { startHotRankingJob } from "./hot-ranking.js";
+import { startNotificationsCleanupJob } from "../modules/notifications/cleanup.js";
 import { startRecommenderTrainingJob } from "./recommender-job.js";
 
 /**
@@ -34,5 +35,12 @@ export async function startJobs(
     log: app.log,
   });
   app.addHook("onClose", async () => recommender.stop());
+  const cleanup = startNotificationsCleanupJob({
+    db: deps.db,
+    clock: deps.clock,
+    retentionDays: deps.config.notifications.retentionDays,
+    log: app.log,
+  });
+  app.addHook("onClose", async () => cleanup.stop());
   await hot.firstRun;
 }

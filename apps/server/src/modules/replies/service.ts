@@ -10,6 +10,7 @@ import { type Clock, toTimestamp } from "../../lib/time.js";
 import { inTransaction } from "../../lib/transaction.js";
 import { likedSet, toggleLike } from "../shared/likes.js";
 import { adjustCommentsCount, findReviewById } from "../reviews/repository.js";
+import { replied } from "../notifications/index.js";
 import { toReply } from "./mapper.js";
 import * as repo from "./repository.js";
 
@@ -55,6 +56,7 @@ export function createRepliesService(deps: RepliesDeps) {
         now: toTimestamp(clock.now()),
       });
       await adjustCommentsCount(trx, review.id, 1);
+      await replied(trx, { id: reply.id, review_id: review.id, user_id: callerId }, review.user_id, clock.now());
       return answer(trx, reply.id, false);
     });
   }

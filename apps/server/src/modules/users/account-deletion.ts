@@ -5,6 +5,7 @@ import type { Database } from "../../db/types.js";
 import { ApiError, missingField } from "../../http/errors.js";
 import { inTransaction } from "../../lib/transaction.js";
 import type { AuthService } from "../auth/service.js";
+import { memberDeleting } from "../notifications/index.js";
 import { removeSearchDocument } from "../search/index.js";
 import * as repo from "./account-deletion-repository.js";
 import { findUserById } from "./repository.js";
@@ -27,6 +28,7 @@ export function createAccountDeletionService({ db, auth }: AccountDeletionDeps) 
         await removeSearchDocument(trx, "collection", collectionId);
       }
       await removeSearchDocument(trx, "user", userId);
+      await memberDeleting(trx, userId);
       await repo.deleteAccountRows(trx, userId);
     });
   }
