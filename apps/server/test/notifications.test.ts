@@ -37,7 +37,7 @@ async function unread(who: TestMember): Promise<number> {
   return res.json().count;
 }
 
-const call = (who: TestMember, method: "POST" | "PATCH" | "DELETE" | "PUT", url: string, payload?: unknown) =>
+const call = (who: TestMember, method: "POST" | "PATCH" | "DELETE" | "PUT", url: string, payload?: object) =>
   injectAs(ctx, who)({ method, url, ...(payload !== undefined ? { payload, headers: JSON_HEADERS } : {}) });
 
 async function ok(promise: ReturnType<typeof call>) {
