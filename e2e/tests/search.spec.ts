@@ -2,6 +2,7 @@
 // sub-tab per genre named in the query; query and tab survive reload and back navigation.
 import { MSG } from "@moviepedia/contract";
 import { expect, type Page, test } from "@playwright/test";
+import { newAccount, signupByApi } from "./support/accounts.js";
 
 const searchParams = (page: Page) => new URL(page.url()).searchParams;
 
@@ -42,7 +43,7 @@ test("the genre tab has a sub-tab per genre in the query", async ({ page }) => {
   const main = page.getByRole("main");
   await main.getByRole("searchbox", { name: "검색어" }).fill("액션 코미디");
   await main.getByRole("searchbox", { name: "검색어" }).press("Enter");
-  await main.getByRole("tab", { name: "장르", exact: true }).click();
+  await main.getByRole("tab", { name: /^장르/ }).click();
   const genres = main.getByRole("tablist", { name: "장르" });
   await expect(genres.getByRole("tab", { name: "액션" })).toHaveAttribute("aria-selected", "true");
   await genres.getByRole("tab", { name: "코미디" }).click();
@@ -67,4 +68,27 @@ test("the genre tab has a sub-tab per genre in the query", async ({ page }) => {
 test("a query with no match says so", async ({ page }) => {
   await page.goto(`/search?query=${encodeURIComponent("ㅋㅋㅋㅋㅋㅋㅋㅋ")}&category=collection`);
   await expect(page.getByRole("main").getByText(MSG.noResults)).toBeVisible();
+});
+
+test("a search lands on the first tab with results; 봉준호's films follow in 영화", async ({ page, request }) => {
+  const main = page.getByRole("main");
+  await page.goto(`/search?query=${encodeURIComponent("봉준호")}`);
+  // No title is 봉준호, but he is: 영화 opens with his films, and the tabs count what each holds.
+  await expect.poll(() => searchParams(page).get("category")).toBe("movie");
+  const films = main.getByRole("region", { name: "봉준호의 작품" });
+  await expect(films.getByRole("link", { name: /기생충/ })).toBeVisible();
+  await expect(main.getByText(MSG.noResults)).toHaveCount(0);
+  await expect(main.getByRole("tab", { name: /^인물 \d+$/ })).toBeVisible();
+  await expect(main.getByRole("tab", { name: /^영화 \d+$/ })).toBeVisible();
+
+  await page.goto(`/search?query=${encodeURIComponent("액션")}`);
+  await expect.poll(() => searchParams(page).get("category")).toBe("genre");
+  await expect(main.getByRole("tab", { name: /^장르/ })).toHaveAttribute("aria-selected", "true");
+
+  const account = newAccount();
+  await signupByApi(request, account);
+  await page.goto(`/search?query=${encodeURIComponent(account.username)}`);
+  await expect.poll(() => searchParams(page).get("category")).toBe("user");
+  await expect(main.getByRole("tab", { name: "사용자 1" })).toHaveAttribute("aria-selected", "true");
+  await expect(main.getByRole("tabpanel").getByRole("link", { name: new RegExp(account.username) })).toBeVisible();
 });

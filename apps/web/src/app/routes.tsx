@@ -18,11 +18,14 @@ import { searchData, searchPages } from "../features/search";
 import { settingsPages } from "../features/settings";
 import { parseNumericParam } from "../shared/hooks";
 import { Loading } from "../shared/ui/loading";
-import { AppLayout } from "./layout/app-layout";
+import { AppLayout, type LayoutHandle } from "./layout/app-layout";
 import { NotFoundPage } from "./not-found-page";
 import { RouteError } from "./route-error";
 
 type PageModule = { default: ComponentType };
+
+/** Pages that use the full desktop width (posters, two columns); the others keep a reading column. */
+const WIDE: LayoutHandle = { wide: true };
 
 /** Route-level code splitting: the page module's default export becomes the route's component. */
 function page(load: () => Promise<PageModule>): NonNullable<RouteObject["lazy"]> {
@@ -43,9 +46,10 @@ function prefetching(client: QueryClient | undefined, prefetch: Prefetch): Pick<
 }
 
 const pages = (client?: QueryClient): RouteObject[] => [
-  { index: true, lazy: page(homePages.home), ...prefetching(client, (c) => homeData.home(c)) },
-  { path: "movies", lazy: page(moviesPages.charts) },
+  { handle: WIDE, index: true, lazy: page(homePages.home), ...prefetching(client, (c) => homeData.home(c)) },
+  { handle: WIDE, path: "movies", lazy: page(moviesPages.charts) },
   {
+    handle: WIDE,
     path: "movies/:movieId",
     lazy: page(moviesPages.movie),
     ...prefetching(client, (c, { params }) => {
@@ -55,7 +59,7 @@ const pages = (client?: QueryClient): RouteObject[] => [
   },
   { path: "movies/:movieId/comments", lazy: page(reviewsPages.movieComments) },
   { path: "comments/:movieId/:commentId", lazy: page(reviewsPages.comment) },
-  { path: "people/:peopleId", lazy: page(peoplePages.person) },
+  { handle: WIDE, path: "people/:peopleId", lazy: page(peoplePages.person) },
   { path: "login", lazy: page(authPages.login) },
   { path: "signup", lazy: page(authPages.signup) },
   { path: "oauth/:provider", lazy: page(authPages.oauthCallback) },
@@ -76,7 +80,7 @@ const pages = (client?: QueryClient): RouteObject[] => [
     lazy: page(searchPages.search),
     ...prefetching(client, (c, { request }) => searchData.search(c, new URL(request.url).searchParams)),
   },
-  { path: "collections/:collectionId", lazy: page(collectionsPages.collection) },
+  { handle: WIDE, path: "collections/:collectionId", lazy: page(collectionsPages.collection) },
   { path: "collections/:collectionId/edit", lazy: page(collectionsPages.edit) },
   { path: "recommend", lazy: page(recommendPages.recommend) },
   { path: "analysis", lazy: page(analysisPages.analysis) },

@@ -1,6 +1,9 @@
 // Korean words of the app shell.
 export const SHELL = {
   navLabel: "주요 메뉴",
+  brand: "무비피디아",
+  topSearchLabel: "작품, 인물, 컬렉션, 사용자 검색",
+  topSearchPlaceholder: "작품, 인물, 컬렉션, 사용자 검색",
   home: "홈",
   search: "검색",
   login: "로그인",

@@ -1,10 +1,23 @@
-// The page frame: a centred single column (max 640 px), the fixed bottom navigation, the login-required overlay,
-// a progress bar while a lazily loaded page arrives, and focus moved to the new page's title after navigation.
+// The page frame: on phones a centred single column (max 640 px) with the fixed bottom navigation; from 1024 px the
+// top bar and a wider column (1200 px for pages whose route says `handle: { wide: true }`, 760 px for the others);
+// the login-required overlay, a progress bar while a lazily loaded page arrives, and focus moved to the new page's
+// title after navigation.
 import { useEffect, useRef } from "react";
-import { Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router";
+import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from "react-router";
+import { useIsDesktop } from "../../shared/hooks";
 import { LoginRequiredProvider } from "../../shared/ui/login-required";
 import { SHELL } from "../strings";
 import { BottomNav } from "./bottom-nav";
+import { TopBar } from "./top-bar";
+
+/** Route `handle` of the frame: `wide` pages (home, charts, a movie, search…) use the full desktop width. */
+export interface LayoutHandle {
+  wide?: boolean;
+}
+
+function useWidePage(): boolean {
+  return useMatches().some((match) => (match.handle as LayoutHandle | undefined)?.wide === true);
+}
 
 function NavigationProgress() {
   const busy = useNavigation().state !== "idle";
@@ -37,6 +50,11 @@ function useFocusOnNavigation(main: React.RefObject<HTMLElement | null>) {
 export function AppLayout() {
   const main = useRef<HTMLElement>(null);
   useFocusOnNavigation(main);
+  const desktop = useIsDesktop();
+  const wide = useWidePage();
+  const column = desktop
+    ? `${wide ? "max-w-[1200px]" : "max-w-[760px]"} pb-16`
+    : "max-w-[640px] pb-[calc(3.75rem+env(safe-area-inset-bottom))] sm:border-x sm:border-gray-100";
   return (
     <LoginRequiredProvider>
       <a
@@ -46,12 +64,16 @@ export function AppLayout() {
         {SHELL.skipToContent}
       </a>
       <NavigationProgress />
-      <div className="mx-auto min-h-dvh max-w-[640px] bg-white pb-[calc(3.75rem+env(safe-area-inset-bottom))] sm:border-x sm:border-gray-100">
+      {desktop ? <TopBar /> : null}
+      <div
+        className={`mx-auto min-h-dvh bg-white ${column}`}
+        data-layout={desktop ? (wide ? "wide" : "narrow") : "phone"}
+      >
         <main id="main" ref={main} tabIndex={-1} className="outline-none">
           <Outlet />
         </main>
       </div>
-      <BottomNav />
+      {desktop ? null : <BottomNav />}
       <ScrollRestoration />
     </LoginRequiredProvider>
   );

@@ -11,6 +11,8 @@ export const searchPages = {
 export const searchData = {
   search: (client: QueryClient, params: URLSearchParams) => {
     const { query } = readSearchParams(params);
-    if (query) void client.prefetchQuery(searchQueries.window(query, 0));
+    if (!query) return;
+    void client.prefetchQuery(searchQueries.window(query, 0));
+    void client.prefetchQuery(searchQueries.ids(query));
   },
 };

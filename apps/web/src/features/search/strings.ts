@@ -16,6 +16,8 @@ export const SEARCH = {
     collection: "컬렉션",
     user: "사용자",
   },
+  personFilms: (name: string) => `${name}의 작품`,
+  countCapped: "1000+",
   reviewCount: (count: number) => `코멘트 ${count}`,
   followerCount: (count: number) => `팔로워 ${count}`,
   averageRating: "평균 별점",

@@ -20,7 +20,7 @@ export function PageHeader({ title, back = true, backFallback = "/", actions }: 
   useDocumentTitle(title);
   const goBack = useGoBack(backFallback);
   return (
-    <header className="sticky top-0 z-30 flex h-13 items-center gap-1 border-b border-gray-100 bg-white/95 px-1.5 backdrop-blur">
+    <header className="sticky top-0 z-30 flex lg:top-16 h-13 items-center gap-1 border-b border-gray-100 bg-white/95 px-1.5 backdrop-blur">
       <div className="flex w-10 shrink-0 justify-start">
         {back ? (
           <IconButton label={UI.back} onClick={goBack}>

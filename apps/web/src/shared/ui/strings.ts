@@ -18,5 +18,8 @@ export const UI = {
   counterLabel: (count: number, max: number) => `${max}자 중 ${count}자 입력`,
   previousPage: (name: string) => `${name} 이전 페이지`,
   nextPage: (name: string) => `${name} 다음 페이지`,
+  rowBack: (name: string) => `${name} 이전 영화 보기`,
+  rowOn: (name: string) => `${name} 다음 영화 보기`,
+  rowScroller: (name: string) => `${name} 목록, 좌우 화살표로 넘겨 보기`,
   pageOf: (page: number, total: number) => `${total}페이지 중 ${page}페이지`,
 } as const;

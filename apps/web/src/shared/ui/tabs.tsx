@@ -62,7 +62,7 @@ export function Tabs<V extends string>({
       {items.map((item, index) => {
         const selected = item.value === value;
         const look = main
-          ? `flex-1 border-b-2 px-3 py-3 text-[15px] font-semibold ${selected ? "border-gray-900 text-gray-900" : "border-transparent text-gray-500 hover:text-gray-600"}`
+          ? `flex-1 border-b-2 px-1 py-3 text-[15px] font-semibold whitespace-nowrap sm:px-3 ${selected ? "border-gray-900 text-gray-900" : "border-transparent text-gray-500 hover:text-gray-600"}`
           : `shrink-0 rounded-full border px-3 py-1.5 text-sm ${selected ? "border-gray-900 bg-gray-900 text-white" : "border-gray-200 bg-white text-gray-600"}`;
         return (
           <button

@@ -18,7 +18,7 @@ export function MovieHero({ movie }: { movie: Movie }) {
   );
   return (
     <header>
-      <div className="relative aspect-[16/9] overflow-hidden bg-gray-800 sm:aspect-[2/1]">
+      <div className="relative aspect-[16/9] overflow-hidden bg-gray-800 sm:aspect-[2/1] lg:aspect-auto lg:h-[400px] lg:rounded-b-xl">
         <img
           src={movie.backdrop_url}
           alt={MOVIES.backdropAlt(movie.title)}
@@ -33,15 +33,15 @@ export function MovieHero({ movie }: { movie: Movie }) {
           </IconButton>
         </div>
       </div>
-      <div className="relative flex gap-4 px-4">
+      <div className="relative flex gap-4 px-4 lg:gap-8 lg:px-8">
         <Poster
           src={movie.poster_url}
           title={movie.title}
           loading="eager"
-          className="-mt-16 w-28 shrink-0 shadow-lg ring-2 ring-white sm:-mt-24 sm:w-36"
+          className="-mt-16 w-28 shrink-0 shadow-lg ring-2 ring-white sm:-mt-24 sm:w-36 lg:-mt-32 lg:w-48"
         />
-        <div className="min-w-0 flex-1 pt-3">
-          <h1 className="text-2xl leading-tight font-extrabold text-gray-900 sm:text-3xl">{movie.title}</h1>
+        <div className="min-w-0 flex-1 pt-3 lg:pt-5">
+          <h1 className="text-2xl leading-tight font-extrabold text-gray-900 sm:text-3xl lg:text-4xl">{movie.title}</h1>
           {movie.original_title && movie.original_title !== movie.title ? (
             <p className="mt-0.5 truncate text-sm text-gray-500" lang="">
               <span className="sr-only">{MOVIES.originalTitle} </span>

@@ -14,6 +14,7 @@ import { MovieReviewPanel, ReviewPreview } from "../../reviews";
 import { movieQueries } from "../api/movies-api";
 import { CastPager } from "../components/cast-pager";
 import { MoreMenu } from "../components/more-menu";
+import { MovieColumns } from "../components/movie-columns";
 import { MovieHero } from "../components/movie-hero";
 import { MovieSynopsis } from "../components/movie-synopsis";
 import { MOVIES } from "../strings";
@@ -53,17 +54,21 @@ function MovieDetail({ movieId }: { movieId: number }) {
   return (
     <>
       <MovieHero movie={movie} />
-      <MovieReviewPanel
-        movieId={movie.id}
-        movieTitle={movie.title}
-        onSaved={refetchMovie}
-        onMore={() => setMenuOpen(true)}
+      <MovieColumns
+        main={
+          <>
+            <MovieReviewPanel
+              movieId={movie.id}
+              movieTitle={movie.title}
+              onSaved={refetchMovie}
+              onMore={() => setMenuOpen(true)}
+            />
+            <MovieSynopsis movie={movie} />
+            <CastPager credits={movie.participants} />
+          </>
+        }
+        aside={<ReviewPreview movieId={movie.id} reviewsCount={movie.reviews_count} />}
       />
-      <MovieSynopsis movie={movie} />
-      <CastPager credits={movie.participants} />
-      <div className="border-t-8 border-gray-50">
-        <ReviewPreview movieId={movie.id} reviewsCount={movie.reviews_count} />
-      </div>
       <MoreMenu
         movieId={movie.id}
         open={menuOpen}

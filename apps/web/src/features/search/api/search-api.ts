@@ -7,6 +7,8 @@ import {
   type Movie,
   PAGE_SIZE,
   type Person,
+  type PersonCredits,
+  type SearchResult,
   type UserProfile,
 } from "@moviepedia/contract";
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
@@ -29,6 +31,23 @@ export const searchQueries = {
           throw error;
         }
       },
+      staleTime: 5 * 60_000,
+      retry: false,
+    }),
+  /** Every list's ids without a range (the server caps each at 1000): the tabs' counts. */
+  ids: (query: string) =>
+    queryOptions({
+      queryKey: [...searchQueries.all, query, "ids"],
+      queryFn: ({ signal }) => apiFetch<SearchResult>("/api/search", { signal, query: { search_q: query } }),
+      staleTime: 5 * 60_000,
+      retry: false,
+    }),
+  /** The films of a person the query names exactly, shown in the 영화 tab after the title matches. */
+  personFilms: (personId: number) =>
+    queryOptions({
+      queryKey: [...searchQueries.all, "person-films", personId],
+      queryFn: ({ signal }) =>
+        apiFetch<PersonCredits>(`/api/participants/${personId}/movies`, { signal, auth: "none" }),
       staleTime: 5 * 60_000,
       retry: false,
     }),

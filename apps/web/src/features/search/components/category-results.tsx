@@ -2,24 +2,39 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { CollectionCard } from "../../collections";
 import { fetchResultWindow, searchQueries } from "../api/search-api";
+import type { PersonFilms } from "../hooks/use-search-summary";
 import type { Category } from "../lib/search-params";
+import { PersonFilmsSection } from "./person-films";
 import { ResultList } from "./result-list";
 import { MovieRow, PersonRow, UserRow } from "./result-rows";
 
 /** Rows a phone shows without scrolling: their posters load at once. */
 const ABOVE_THE_FOLD = 6;
 
-export function CategoryResults({ query, category }: { query: string; category: Exclude<Category, "genre"> }) {
+export interface CategoryResultsProps {
+  query: string;
+  category: Exclude<Category, "genre">;
+  /** 영화 only: films of the people the query names exactly, listed after the title matches. */
+  personFilms?: readonly PersonFilms[];
+}
+
+export function CategoryResults({ query, category, personFilms = [] }: CategoryResultsProps) {
   const client = useQueryClient();
   const key = searchQueries.list(query, category);
   switch (category) {
     case "movie":
       return (
-        <ResultList
-          queryKey={key}
-          fetchWindow={(begin) => fetchResultWindow(client, query, "movie", begin)}
-          renderItem={(movie, index) => <MovieRow movie={movie} eager={index < ABOVE_THE_FOLD} />}
-        />
+        <>
+          <ResultList
+            queryKey={key}
+            fetchWindow={(begin) => fetchResultWindow(client, query, "movie", begin)}
+            renderItem={(movie, index) => <MovieRow movie={movie} eager={index < ABOVE_THE_FOLD} />}
+            emptyContent={personFilms.length > 0 ? null : undefined}
+          />
+          {personFilms.map((entry) => (
+            <PersonFilmsSection key={entry.person.id} entry={entry} />
+          ))}
+        </>
       );
     case "person":
       return (

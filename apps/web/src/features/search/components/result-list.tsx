@@ -15,6 +15,8 @@ export interface ResultListProps<T extends { id: number }> {
   renderItem: (item: T, index: number) => ReactNode;
   /** Tailwind classes of the <ul> (divided rows by default). */
   listClassName?: string;
+  /** Shown instead of "검색 결과가 없습니다" when the list is empty (null: nothing, more results follow below). */
+  emptyContent?: ReactNode;
 }
 
 export function ResultList<T extends { id: number }>({
@@ -22,11 +24,12 @@ export function ResultList<T extends { id: number }>({
   fetchWindow,
   renderItem,
   listClassName = "divide-y divide-gray-100",
+  emptyContent,
 }: ResultListProps<T>) {
   const list = useInfiniteWindow({ queryKey, fetchWindow, pageSize: PAGE_SIZE.search });
   if (list.isLoading) return <Loading />;
   if (list.isError) return <ErrorText className="px-4 py-10 text-center">{MSG.searchFailed}</ErrorText>;
-  if (list.isEmpty) return <EmptyState message={MSG.noResults} />;
+  if (list.isEmpty) return emptyContent !== undefined ? emptyContent : <EmptyState message={MSG.noResults} />;
   return (
     <>
       <ul className={listClassName}>

@@ -20,7 +20,8 @@ export function checkQuery(raw: string): { query: string; error: null } | { quer
 
 export interface SearchUrlState {
   query: string;
-  category: Category;
+  /** null: the URL names no tab, so the page lands on the first tab that has results. */
+  category: Category | null;
   genre: string | null;
 }
 
@@ -28,7 +29,7 @@ export function readSearchParams(params: URLSearchParams): SearchUrlState {
   const checked = checkQuery(params.get("query") ?? "");
   return {
     query: checked.query ?? "",
-    category: parseCategory(params.get("category")),
+    category: params.has("category") ? parseCategory(params.get("category")) : null,
     genre: params.get("genre") || null,
   };
 }
@@ -36,7 +37,7 @@ export function readSearchParams(params: URLSearchParams): SearchUrlState {
 export function toSearchParams(state: SearchUrlState): URLSearchParams {
   const params = new URLSearchParams();
   if (state.query) params.set("query", state.query);
-  params.set("category", state.category);
+  if (state.category) params.set("category", state.category);
   if (state.category === "genre" && state.genre) params.set("genre", state.genre);
   return params;
 }

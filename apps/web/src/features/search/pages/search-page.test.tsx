@@ -1,6 +1,6 @@
 import { type ExpandedSearchResult, LOG, MSG } from "@moviepedia/contract";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, render, screen, within } from "@testing-library/react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -76,6 +76,12 @@ function serve(fail = false) {
       const result = RESULTS[url.searchParams.get("search_q") ?? ""] ?? EMPTY;
       return jsonResponse(200, begin === 0 ? result : EMPTY);
     }
+    if (url.pathname === "/api/participants/3/movies") {
+      return jsonResponse(200, [
+        { role: "감독", movies: [{ ...movie(12, "기생충"), cast: "" }] },
+        { role: "각본", movies: [{ ...movie(12, "기생충"), cast: "" }] },
+      ]);
+    }
     if (url.pathname === "/api/movies") {
       const ids = (url.searchParams.get("ids") ?? "").split(",").map(Number);
       return jsonResponse(
@@ -108,37 +114,52 @@ afterEach(() => {
 });
 
 describe("search page", () => {
-  it("puts the query and tab in the URL and follows back navigation", async () => {
+  it("lands on the first tab with results, shows counts, and follows back navigation", async () => {
     const server = serve();
     const router = renderSearch();
     expect(screen.getByText(SEARCH.prompt)).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText(SEARCH.inputLabel), "  ㅂㅈㅎ {Enter}");
     expect(params(router).get("query")).toBe("ㅂㅈㅎ");
+    // No title matches, but ㅂㅈㅎ names 봉준호 exactly: 영화 lists his films (one entry per film, roles joined).
+    const films = await screen.findByRole("region", { name: SEARCH.personFilms("봉준호") });
+    expect(within(films).getByRole("link", { name: /기생충/ })).toHaveAttribute("href", "/movies/12");
+    expect(within(films).getByText("2019 · 감독 · 각본")).toBeInTheDocument();
+    expect(screen.queryByText(MSG.noResults)).toBeNull();
     expect(params(router).get("category")).toBe("movie");
-    expect(await screen.findByText(MSG.noResults)).toBeInTheDocument();
+    expect(await screen.findByRole("tab", { name: "영화 1" })).toHaveAttribute("aria-selected", "true");
+    expect(screen.getByRole("tab", { name: "인물 1" })).toBeInTheDocument();
+    expect(screen.getByRole("tab", { name: "사용자 0" })).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole("tab", { name: SEARCH.categories.person }));
+    await userEvent.click(screen.getByRole("tab", { name: /인물/ }));
     expect(params(router).get("category")).toBe("person");
     expect(await screen.findByRole("link", { name: /봉준호/ })).toHaveAttribute("href", "/people/3");
-    // One request per window serves every tab: the person tab reused the movie tab's first window.
-    const firstWindows = server.mock.calls.filter(([url]) => String(url).includes("begin=0"));
-    expect(firstWindows).toHaveLength(1);
-    expect(String(firstWindows[0]?.[0])).toContain("expand=true");
+    // One expanded request per window serves every tab; the counts come from one id-only request without a range.
+    const searches = server.mock.calls.map(([url]) => String(url)).filter((url) => url.includes("/api/search"));
+    expect(searches.filter((url) => url.includes("expand=true"))).toHaveLength(1);
+    expect(searches.filter((url) => !url.includes("begin"))).toHaveLength(1);
 
     await userEvent.clear(screen.getByLabelText(SEARCH.inputLabel));
-    await userEvent.type(screen.getByLabelText(SEARCH.inputLabel), "기생충{Enter}");
-    // A new query keeps the tab.
-    expect(params(router).get("category")).toBe("person");
-    expect(await screen.findByText(MSG.noResults)).toBeInTheDocument();
-    await userEvent.click(screen.getByRole("tab", { name: SEARCH.categories.movie }));
-    expect(await screen.findByRole("link", { name: /기생충/ })).toHaveAttribute("href", "/movies/12");
+    await userEvent.type(screen.getByLabelText(SEARCH.inputLabel), "드라마{Enter}");
+    // A new query opens its own first tab with results: only 장르 has some.
+    await waitFor(() => expect(params(router).get("category")).toBe("genre"));
+    expect(await screen.findByRole("link", { name: /버닝/ })).toHaveAttribute("href", "/movies/40");
 
     await act(() => router.navigate(-1));
     expect(params(router).get("query")).toBe("ㅂㅈㅎ");
     expect(params(router).get("category")).toBe("person");
     expect(screen.getByLabelText(SEARCH.inputLabel)).toHaveValue("ㅂㅈㅎ");
-    expect(screen.getByRole("tab", { name: SEARCH.categories.person })).toHaveAttribute("aria-selected", "true");
+    expect(screen.getByRole("tab", { name: /인물/ })).toHaveAttribute("aria-selected", "true");
     expect(await screen.findByRole("link", { name: /봉준호/ })).toBeInTheDocument();
+  });
+
+  it("keeps the tab named in the URL, and opens 영화 when nothing matches", async () => {
+    serve();
+    const router = renderSearch("/search?query=ㅂㅈㅎ&category=user");
+    expect(await screen.findByText(MSG.noResults)).toBeInTheDocument();
+    expect(screen.getByRole("tab", { name: /사용자/ })).toHaveAttribute("aria-selected", "true");
+    await act(() => router.navigate("/search?query=없는영화"));
+    await waitFor(() => expect(params(router).get("category")).toBe("movie"));
+    expect(await screen.findByText(MSG.noResults)).toBeInTheDocument();
   });
 
   it("restores the genre tab and sub-tab from the URL", async () => {
