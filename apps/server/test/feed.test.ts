@@ -5,14 +5,7 @@ import type { FeedItem } from "@moviepedia/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JSON_HEADERS } from "./helpers/auth.js";
 import { createTestContext, type TestContext } from "./helpers/context.js";
-import {
-  createCollection,
-  createMember,
-  createMovie,
-  createReview,
-  injectAs,
-  type TestMember,
-} from "./helpers/factories.js";
+import { createCollection, createMember, createMovie, injectAs, type TestMember } from "./helpers/factories.js";
 
 let ctx: TestContext;
 let me: TestMember;
