@@ -7,6 +7,7 @@ import type { LoaderFunctionArgs, RouteObject } from "react-router";
 import { analysisPages } from "../features/analysis";
 import { authPages } from "../features/auth";
 import { collectionsPages } from "../features/collections";
+import { communityPages } from "../features/community";
 import { extrasPages } from "../features/extras";
 import { homeData, homePages } from "../features/home";
 import { moviesData, moviesPages } from "../features/movies";
@@ -75,6 +76,8 @@ const pages = (client?: QueryClient): RouteObject[] => [
   { path: "monthly/:date", lazy: page(extrasPages.monthly) },
   { path: "rating", lazy: page(extrasPages.rating) },
   { path: "news", lazy: page(extrasPages.news) },
+  { path: "feed", lazy: page(communityPages.feed) },
+  { path: "notifications", lazy: page(communityPages.notifications) },
   {
     path: "search",
     lazy: page(searchPages.search),
