@@ -229,6 +229,9 @@ describe("grouping and taking back", () => {
     await ok(call(author, "PUT", `/api/reviews/movie/${film.id}/mine`, { rating: 0 }));
     expect(await list(author)).toEqual([]);
     expect(await unread(author)).toBe(0);
+    // Brought back (same id, API.md §4.5): the likes went with the emptying, and so did their notification.
+    await ok(call(author, "PUT", `/api/reviews/movie/${film.id}/mine`, { rating: 4 }));
+    expect(await list(author)).toEqual([]);
   });
 });
 

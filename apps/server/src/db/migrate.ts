@@ -4,6 +4,8 @@ import * as m0003 from "./migrations/0003-search.js";
 import * as m0004 from "./migrations/0004-hot-ranking.js";
 import * as m0005 from "./migrations/0005-catalog-version.js";
 import * as m0006 from "./migrations/0006-hot-query-indexes.js";
+import * as m0007 from "./migrations/0007-visible-review-indexes.js";
+import * as m0008 from "./migrations/0008-tmdb-catalog.js";
 import * as m0010 from "./migrations/0010-community.js";
 import type { Database } from "./types.js";
 
@@ -14,6 +16,8 @@ const migrations: Record<string, Migration> = {
   "0004-hot-ranking": m0004,
   "0005-catalog-version": m0005,
   "0006-hot-query-indexes": m0006,
+  "0007-visible-review-indexes": m0007,
+  "0008-tmdb-catalog": m0008,
   "0010-community": m0010,
 };
 

@@ -6,7 +6,7 @@
 import type { CompactMovie } from "@moviepedia/contract";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../db/types.js";
-import { averageRating, posterUrl } from "../movies/mapper.js";
+import { averageRating, posterUrl } from "../movies/index.js";
 
 type Db = Kysely<Database>;
 

@@ -11,10 +11,9 @@ import type { Database } from "../../db/types.js";
 import { invalidField } from "../../http/errors.js";
 import type { Window } from "../../http/window.js";
 import { fromTimestamp, toTimestamp } from "../../lib/time.js";
-import { loadCollections } from "../collections/load.js";
-import { toReviews } from "../reviews/mapper.js";
-import { findReviewsWithAuthor } from "../reviews/repository.js";
-import { avatarUrl } from "../users/mapper.js";
+import { loadCollections } from "../collections/index.js";
+import { loadReviews } from "../reviews/index.js";
+import { avatarUrl } from "../users/index.js";
 import * as repo from "./repository.js";
 
 /** Films shown in a grouped item (its `count` says how many there are). */
@@ -170,7 +169,7 @@ export function createFeedService(deps: { db: Kysely<Database> }) {
     const collectionIds = items.flatMap((d) => (d.collectionId !== undefined ? [d.collectionId] : []));
     const [movies, reviews, collections] = await Promise.all([
       repo.compactMovies(db, [...filmsOf.values()].flat()),
-      findReviewsWithAuthor(db, reviewIds).then((rows) => toReviews(db, rows, me)),
+      loadReviews(db, reviewIds, me),
       loadCollections(db, collectionIds, me, { movieLimit: COLLECTION_MOVIES_SHOWN }),
     ]);
     const reviewById = new Map(reviews.map((r) => [r.id, r]));

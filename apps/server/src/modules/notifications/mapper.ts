@@ -1,6 +1,6 @@
 // Notification rows → the wire `Notification` (issue #21): the newest three actors, what the item points at.
 import type { Notification, NotificationTarget, NotificationType } from "@moviepedia/contract";
-import { avatarUrl } from "../users/mapper.js";
+import { avatarUrl } from "../users/index.js";
 import type { ActorRow, NotificationRow } from "./repository.js";
 
 export const ACTORS_SHOWN = 3;

@@ -284,6 +284,16 @@ export async function blocked(trx: Db, blockerId: number, blockedId: number): Pr
   }
 }
 
+/** A review emptied by its author (hidden, API.md §4.5): its likes and replies went, so do their notifications. */
+export async function reviewHidden(trx: Db, reviewId: number): Promise<void> {
+  const rows = await trx
+    .deleteFrom("notifications")
+    .where("review_id", "=", reviewId)
+    .returning("recipient_id")
+    .execute();
+  for (const recipient of new Set(rows.map((r) => r.recipient_id))) news(trx, recipient, null);
+}
+
 /**
  * Account deletion, before the member's rows go: their own notifications (also cascaded with the users row) and
  * their part in everyone else's, items they alone caused included.

@@ -17,7 +17,7 @@ import { ApiError } from "../../http/errors.js";
 import { errors } from "../../http/schemas.js";
 import type { App } from "../../http/types.js";
 import { pagedWindow } from "../../http/window.js";
-import type { AuthService } from "../auth/service.js";
+import type { AuthService } from "../auth/index.js";
 import type { NotificationsService } from "./service.js";
 import type { StreamHub } from "./stream.js";
 

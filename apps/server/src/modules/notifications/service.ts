@@ -8,7 +8,7 @@ import type { Database } from "../../db/types.js";
 import { ApiError } from "../../http/errors.js";
 import type { Window } from "../../http/window.js";
 import { type Clock, fromTimestamp, toTimestamp } from "../../lib/time.js";
-import { isSessionLive } from "../auth/repository.js";
+import { isSessionLive } from "../auth/index.js";
 import { createLocalBus, createRedisBus, type NotificationBus, publishNews, registerBus } from "./bus.js";
 import { ACTORS_SHOWN, toNotifications } from "./mapper.js";
 import * as repo from "./repository.js";
