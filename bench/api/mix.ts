@@ -21,10 +21,14 @@ export interface Fixtures {
   searchQueries: string[];
   /** The genres with the most films: the 장르별 rating queue's choices. */
   genres: string[];
+  /** Members the signed-in bench members follow for the feed (issue #21: 200 followed, active ones). */
+  followees: number[];
 }
 
 const PAGE_MOVIES = 50;
 const WRITE_MOVIES = 200;
+/** How many members each bench member follows for the feed's endpoint. */
+export const FEED_FOLLOWS = 200;
 
 export async function sampleFixtures(db: Kysely<Database>): Promise<Fixtures> {
   const ranked = await db
@@ -76,6 +80,15 @@ export async function sampleFixtures(db: Kysely<Database>): Promise<Fixtures> {
     .orderBy("genres.name")
     .limit(5)
     .execute();
+  // Active members (by reviews) beyond the profile pages' 50: whom the feed's readers follow.
+  const followees = await db
+    .selectFrom("users")
+    .select("id")
+    .orderBy("review_count", "desc")
+    .orderBy("id")
+    .offset(50)
+    .limit(FEED_FOLLOWS)
+    .execute();
   const queries = await buildQueries(db);
   const r = new Random(1010);
   const searchQueries = Array.from({ length: 100 }, () => r.pick(queries[r.pick(QUERY_TYPES)]));
@@ -89,6 +102,7 @@ export async function sampleFixtures(db: Kysely<Database>): Promise<Fixtures> {
     likeTargets: likeTargets.map((l) => l.id),
     searchQueries,
     genres: genres.map((g) => g.name),
+    followees: followees.map((m) => m.id),
   };
 }
 
@@ -229,6 +243,16 @@ export function endpoints(f: Fixtures, bearers: Bearers): Endpoint[] {
       name: "recommend: expect",
       kind: "read",
       request: (n) => ({ method: "GET", path: `/api/recommend/expect`, headers: member(n) }),
+    },
+    {
+      name: "feed (200 followed, 20)",
+      kind: "read",
+      request: (n) => ({ method: "GET", path: `/api/feed?begin=0&end=20`, headers: member(n) }),
+    },
+    {
+      name: "notifications (20)",
+      kind: "read",
+      request: (n) => ({ method: "GET", path: `/api/notifications?begin=0&end=20`, headers: member(n) }),
     },
     {
       name: "recommend: difference",

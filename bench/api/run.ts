@@ -180,6 +180,17 @@ async function prepare(port: number, fixtures: Fixtures, bearers: Bearers): Prom
     return Number(answer.body!.id);
   };
   for (const [m, movie] of minePairs(fixtures, bearers.length)) await put(m, movie, { rating: 4 });
+  // The feed's readers follow 200 active members; the bench members follow one another, so each has notifications.
+  // A follow that exists from an earlier run answers 409, which is fine.
+  const ids = await Promise.all(
+    bearers.map(async (b) => Number((await api(port, "GET", "/api/users/me", undefined, b)).body!.id)),
+  );
+  for (const [m, bearer] of bearers.entries()) {
+    for (const target of [...fixtures.followees, ...ids.filter((_, k) => k !== m)]) {
+      const answer = await api(port, "POST", `/api/users/follow/${target}`, undefined, bearer);
+      if (answer.status !== 201 && answer.status !== 409) throw new Error(`setup follow answered ${answer.status}`);
+    }
+  }
   // A dataset without written reviews on the write films: the members' own texts are the like toggles' targets.
   if (fixtures.likeTargets.length === 0) {
     for (let m = 0; m < bearers.length; m++) {

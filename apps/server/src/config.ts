@@ -86,6 +86,11 @@ const EnvSchema = z
     RECOMMENDER_RETRAIN_MIN_INTERVAL_S: int(600),
     RECOMMENDER_RETRAIN_MIN_NEW_RATINGS: int(100),
     HOT_RANKING_REFRESH_S: int(300, 1),
+    NOTIFICATION_STREAMS_PER_MEMBER: int(3, 1),
+    NOTIFICATION_STREAMS_MAX: int(10_000, 1),
+    NOTIFICATION_STREAM_HEARTBEAT_S: int(25, 1),
+    NOTIFICATION_STREAM_IDLE_TIMEOUT_S: int(1800, 1),
+    NOTIFICATION_RETENTION_DAYS: int(90, 1),
     METRICS_TOKEN: optionalString,
     LOG_LEVEL: optionalString.pipe(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional()),
     WEB_DIST: optionalString,
@@ -179,6 +184,14 @@ export interface Config {
   };
   recommender: { retrainMinIntervalS: number; retrainMinNewRatings: number };
   hotRankingRefreshS: number;
+  /** Live notification streams (modules/notifications/stream.ts) and how long notifications are kept. */
+  notifications: {
+    streamsPerMember: number;
+    streamsMax: number;
+    heartbeatS: number;
+    idleTimeoutS: number;
+    retentionDays: number;
+  };
   metricsToken: string | undefined;
   logLevel: string;
   webDist: string;
@@ -388,6 +401,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
       retrainMinNewRatings: e.RECOMMENDER_RETRAIN_MIN_NEW_RATINGS,
     },
     hotRankingRefreshS: e.HOT_RANKING_REFRESH_S,
+    notifications: {
+      streamsPerMember: e.NOTIFICATION_STREAMS_PER_MEMBER,
+      streamsMax: e.NOTIFICATION_STREAMS_MAX,
+      heartbeatS: e.NOTIFICATION_STREAM_HEARTBEAT_S,
+      idleTimeoutS: e.NOTIFICATION_STREAM_IDLE_TIMEOUT_S,
+      retentionDays: e.NOTIFICATION_RETENTION_DAYS,
+    },
     metricsToken: e.METRICS_TOKEN,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
     webDist: e.WEB_DIST ? path.resolve(REPO_ROOT, e.WEB_DIST) : path.join(REPO_ROOT, "apps/web/dist"),

@@ -18,6 +18,8 @@ import { searchRoutes } from "./modules/search/routes.js";
 import { analysisRoutes } from "./modules/analysis/routes.js";
 import { recommendRoutes } from "./modules/recommend/routes.js";
 import { ratingRoutes } from "./modules/rating/routes.js";
+import { feedRoutes } from "./modules/feed/routes.js";
+import { notificationRoutes } from "./modules/notifications/routes.js";
 import type { Services } from "./services.js";
 
 export function registerRoutes(app: App, s: Services): void {
@@ -39,4 +41,6 @@ export function registerRoutes(app: App, s: Services): void {
   analysisRoutes(app, s.analysis);
   recommendRoutes(app, s.recommend);
   ratingRoutes(app, s.rating);
+  notificationRoutes(app, { notifications: s.notifications, hub: s.notificationStreams, auth: s.auth });
+  feedRoutes(app, s.feed);
 }

@@ -1,5 +1,6 @@
 // The service container: each module's service built with exactly what it uses (STYLE: no god base class).
 import path from "node:path";
+import type { Redis } from "ioredis";
 import type { Config } from "./config.js";
 import type { DbHandle } from "./db/connection.js";
 import { createLimiter } from "./http/rate-limit.js";
@@ -21,6 +22,9 @@ import { createAccountDeletionService } from "./modules/users/account-deletion.j
 import { createAvatarService } from "./modules/users/avatar.js";
 import { createUsersService } from "./modules/users/service.js";
 import { createMoviesService } from "./modules/movies/service.js";
+import { createFeedService } from "./modules/feed/service.js";
+import { createNotificationsService } from "./modules/notifications/index.js";
+import { createStreamHub } from "./modules/notifications/stream.js";
 import { createPeopleService } from "./modules/people/service.js";
 import { indexSearchDocument } from "./modules/search/index.js";
 import { createSearchService } from "./modules/search/service.js";
@@ -33,6 +37,10 @@ export interface ServiceDeps {
   database: DbHandle;
   clock?: Clock;
   rateLimitStore?: RateLimitStore;
+  /** REDIS_URL's client: notifications reach streams on every instance through its pub/sub. */
+  redis?: Redis;
+  /** Where background failures (the notification bus) are reported. */
+  logError?: (error: unknown, message: string) => void;
 }
 
 export function createServices(deps: ServiceDeps) {
@@ -75,6 +83,25 @@ export function createServices(deps: ServiceDeps) {
   const analysis = createAnalysisService({ db, clock });
   const recommend = createRecommendService({ db, clock });
   const rating = createRatingService({ db, clock, recommend });
+  const logError = deps.logError ?? (() => undefined);
+  const notifications = createNotificationsService({
+    db,
+    clock,
+    redis: deps.redis,
+    redisKeyPrefix: config.redisKeyPrefix,
+    onBusError: (error) => logError(error, "notification bus error"),
+  });
+  const notificationStreams = createStreamHub(
+    notifications,
+    {
+      perMember: config.notifications.streamsPerMember,
+      max: config.notifications.streamsMax,
+      heartbeatS: config.notifications.heartbeatS,
+      idleTimeoutS: config.notifications.idleTimeoutS,
+    },
+    (error) => logError(error, "notification stream failed"),
+  );
+  const feed = createFeedService({ db });
   return {
     config,
     database,
@@ -101,6 +128,9 @@ export function createServices(deps: ServiceDeps) {
     analysis,
     recommend,
     rating,
+    notifications,
+    notificationStreams,
+    feed,
   };
 }
 

@@ -125,6 +125,8 @@ describe("authorization matrix", () => {
     const missing: string[] = [];
     const used = new Set<string>();
     for (const route of apiRoutes(ctx.app)) {
+      // Its credentials (bearer or ticket) are tested over a real port: an SSE answer never ends under inject.
+      if (route.url === "/api/notifications/stream") continue;
       let needsRow = route.method !== "GET";
       if (!needsRow) {
         const res = await ctx.app.inject({ method: "GET", url: fillParams(route.url, "1") });

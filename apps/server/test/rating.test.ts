@@ -16,7 +16,8 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 
-const get = (member: Pick<TestMember, "accessToken"> | null, url: string) => injectAs(ctx, member)({ method: "GET", url });
+const get = (member: Pick<TestMember, "accessToken"> | null, url: string) =>
+  injectAs(ctx, member)({ method: "GET", url });
 const send = (member: TestMember | null, method: "PUT" | "DELETE", url: string) =>
   injectAs(ctx, member)({ method, url });
 const rate = (member: TestMember, movieId: number, rating: number) =>

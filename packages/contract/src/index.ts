@@ -12,3 +12,5 @@ export * from "./search.js";
 export * from "./analysis.js";
 export * from "./ops.js";
 export * from "./rating.js";
+export * from "./compact-movie.js";
+export * from "./community.js";

@@ -1,19 +1,6 @@
 // 평가하기 and the films around it (issue #18, API.md §4.14 [EXT]): the compact movie every list of films answers
 // with, the rating queue, 관심없어요 (dismissed films) and similar films.
 import { z } from "zod";
-import { Int } from "./common.js";
-
-/** A film as lists of films show it (API.md §4.14): the rating queue, dismissed films, similar films. */
-export const CompactMovie = z.object({
-  id: Int,
-  title: z.string(),
-  year: Int,
-  poster_url: z.string(),
-  genres: z.array(z.string()),
-  average_rating: z.number().nullable(),
-  ratings_count: Int,
-});
-export type CompactMovie = z.infer<typeof CompactMovie>;
 
 export const RATING_QUEUE_CATEGORIES = ["popular", "random", "genre", "predicted"] as const;
 export type RatingQueueCategory = (typeof RATING_QUEUE_CATEGORIES)[number];

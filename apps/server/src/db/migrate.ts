@@ -7,6 +7,7 @@ import * as m0006 from "./migrations/0006-hot-query-indexes.js";
 import * as m0007 from "./migrations/0007-visible-review-indexes.js";
 import * as m0008 from "./migrations/0008-tmdb-catalog.js";
 import * as m0009 from "./migrations/0009-movie-dismissals.js";
+import * as m0010 from "./migrations/0010-community.js";
 import type { Database } from "./types.js";
 
 // Listed by hand (not read from disk) so migrations run the same from source, tests and bundles.
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   "0007-visible-review-indexes": m0007,
   "0008-tmdb-catalog": m0008,
   "0009-movie-dismissals": m0009,
+  "0010-community": m0010,
 };
 
 async function postgresSchema(db: Kysely<Database>): Promise<string | undefined> {

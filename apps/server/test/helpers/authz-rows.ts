@@ -139,6 +139,13 @@ export const MATRIX: MatrixRow[] = [
   row("GET", "/api/users/likes_collection", 200, 200, self),
   row("GET", "/api/users/likes_review", 200, 200, self),
   row("GET", "/api/reviews/user", 200, 200, self),
+  // The caller's own feed and notifications (issue #21); the stream is checked over a real port instead
+  // (notifications-stream.test.ts: an SSE answer never ends, so inject cannot read it).
+  row("GET", "/api/feed", 200, 200, self),
+  row("GET", "/api/notifications", 200, 200, self),
+  row("GET", "/api/notifications/unread_count", 200, 200, self),
+  row("POST", "/api/notifications/read", 204, 204, `${self}; ids of others' items are ignored`, { body: () => ({}) }),
+  row("POST", "/api/notifications/ticket", 201, 201, `${self}: a ticket for the caller's own stream`),
   // Relations to another member: the owner is the target, who cannot follow or block themself.
   row("POST", "/api/users/follow/{user_id}", 201, conflict("CANNOT_FOLLOW_SELF"), "anyone may follow anyone else"),
   row("DELETE", "/api/users/follow/{user_id}", 200, conflict("CANNOT_FOLLOW_SELF"), "removes the caller's own follow", {

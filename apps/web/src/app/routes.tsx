@@ -8,6 +8,7 @@ import { aboutPages } from "../features/about";
 import { analysisPages } from "../features/analysis";
 import { authPages } from "../features/auth";
 import { collectionsPages } from "../features/collections";
+import { communityPages } from "../features/community";
 import { extrasPages } from "../features/extras";
 import { homeData, homePages } from "../features/home";
 import { moviesData, moviesPages } from "../features/movies";
@@ -77,6 +78,8 @@ const pages = (client?: QueryClient): RouteObject[] => [
   { path: "monthly/:date", lazy: page(extrasPages.monthly) },
   { path: "rating", lazy: page(ratingPages.rating) },
   { path: "news", lazy: page(extrasPages.news) },
+  { path: "feed", lazy: page(communityPages.feed) },
+  { path: "notifications", lazy: page(communityPages.notifications) },
   {
     path: "search",
     lazy: page(searchPages.search),

@@ -6,6 +6,7 @@ export const SHELL = {
   topSearchPlaceholder: "작품, 인물, 컬렉션, 사용자 검색",
   home: "홈",
   search: "검색",
+  feed: "소식",
   login: "로그인",
   myPage: "마이페이지",
   skipToContent: "본문으로 건너뛰기",

@@ -88,7 +88,7 @@ export function createCollectionsService(deps: { db: Db; clock: Clock }) {
       const current = await collectionMovieIds(trx, row.id);
       const count = checkEdit(current.ids, add, remove);
       await removeMovies(trx, row.id, remove);
-      await appendMovies(trx, row.id, add, current.lastPosition);
+      await appendMovies(trx, row.id, add, current.lastPosition, toTimestamp(clock.now()));
       const retitled = body.title != null && body.title !== row.title ? body.title : undefined;
       await updateCollection(trx, row.id, {
         ...(retitled !== undefined ? { title: retitled } : {}),

@@ -6,6 +6,7 @@ import { ApiError, missingField } from "../../http/errors.js";
 import { inTransaction } from "../../lib/transaction.js";
 import type { AuthService } from "../auth/index.js";
 import type { AvatarStore } from "../media/index.js";
+import { memberDeleting } from "../notifications/index.js";
 import { removeSearchDocument } from "../search/index.js";
 import * as repo from "./account-deletion-repository.js";
 import { findUserById } from "./repository.js";
@@ -35,6 +36,7 @@ export function createAccountDeletionService({ db, auth, avatars, onError = () =
         await removeSearchDocument(trx, "collection", collectionId);
       }
       await removeSearchDocument(trx, "user", userId);
+      await memberDeleting(trx, userId);
       await repo.deleteAccountRows(trx, userId);
       return profileUrl;
     });

@@ -52,7 +52,11 @@ export function ReplyItem({ reply }: { reply: Reply }) {
   }
 
   return (
-    <article aria-label={`${reply.user_name}의 댓글`} className="flex gap-3 px-4 py-3">
+    <article
+      id={`reply-${reply.id}`}
+      aria-label={`${reply.user_name}의 댓글`}
+      className="flex scroll-mt-16 gap-3 px-4 py-3"
+    >
       <Link to={`/profile/${reply.user_id}`} aria-label={REVIEWS.profileOf(reply.user_name)} className="shrink-0">
         <Avatar src={reply.profile_url} name={reply.user_name} size={32} artId={reply.user_id} decorative />
       </Link>
