@@ -2,7 +2,7 @@
 // the caller can roll back and tell the member. Every key starts with `reviewQueries.all`.
 import { LOG, type Review, type ReviewSort, type ReviewWrite } from "@moviepedia/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { apiFetch, fetchOrNull, isAbortError, isApiError } from "../../../shared/lib/api";
+import { apiFetch, fetchOrNull, fetchRecordOrNull, isAbortError, isApiError } from "../../../shared/lib/api";
 
 /** A read that failed and was already logged by its fetch helper: the query shows its error state. */
 export class FetchFailed extends Error {}
@@ -57,7 +57,7 @@ export function fetchMovieReviews(
 }
 
 export function fetchReview(reviewId: number, signal?: AbortSignal): Promise<Review | null> {
-  return fetchOrNull<Review>(`/api/reviews/${reviewId}`, LOG.review, { signal });
+  return fetchRecordOrNull<Review>(`/api/reviews/${reviewId}`, LOG.review, { signal });
 }
 
 export function toggleReviewLike(reviewId: number): Promise<Review> {
