@@ -47,6 +47,20 @@ export default tseslint.config(
     },
   },
   {
+    // One way to open a transaction: inTransaction() re-runs a PostgreSQL deadlock victim instead of answering 500.
+    files: ["apps/server/src/**/*.ts"],
+    ignores: ["apps/server/src/lib/transaction.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message: "Open transactions with inTransaction() from lib/transaction.ts.",
+        },
+      ],
+    },
+  },
+  {
     files: ["apps/server/src/**/*.ts"],
     ignores: ["apps/server/src/config.ts"],
     rules: {

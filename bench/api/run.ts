@@ -4,6 +4,7 @@
 // after a warm-up (a read endpoint's distinct requests once each, then `warmup` seconds of its mix). In the same run it measures the floor — a bare Fastify route reading one row by primary key from
 // the same database (floor.ts) — and prints every endpoint's requests/s, p50, p99, errors (any non-2xx answer or
 // socket error) and throughput as a fraction of the floor, with pass/fail against the targets.
+import { markdownTable, writeReport } from "../shared/report.js";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -314,6 +315,16 @@ async function main(): Promise<void> {
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, JSON.stringify({ target: target.label, connections, seconds, floor, rows, details }, null, 2));
   console.log(`Results written to ${path.relative(REPO_ROOT, out)}`);
+  if (!only) {
+    writeReport(
+      `api:${target.dialect}`,
+      `API (${target.dialect}, ${info.scale} dataset)`,
+      `${connections} connections, ${seconds} s per endpoint; bare-Fastify floor ${Math.round(floor.rps)} req/s ` +
+        `(p99 ${floor.p99} ms). ${rows.length - failed} of ${rows.length} endpoints meet their target.\n\n` +
+        markdownTable(rows.map((r) => ({ ...r }))),
+      loadBefore,
+    );
+  }
 }
 
 main().catch((error: unknown) => {

@@ -4,6 +4,7 @@
 // build time. Besides wall latency it prints the server's CPU time per request, which stays meaningful when other
 // programs load the machine. Every query repeats, so the search result cache is off (the figures are the engine's)
 // unless --cache is given.
+import { markdownTable, writeReport } from "../shared/report.js";
 import { type ChildProcess, fork } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -154,6 +155,16 @@ async function main(): Promise<void> {
     JSON.stringify({ target: target.label, ...info, indexBuildMs: indexMs, queries, results }, null, 2),
   );
   console.log(`Results and queries written to ${path.relative(REPO_ROOT, out)}`);
+  writeReport(
+    `search:${target.dialect}`,
+    `Search (${target.dialect}, ${info.scale} dataset)`,
+    `Index build ${(indexMs / 1000).toFixed(1)} s for ${info.documents} documents. Milliseconds per request, one ` +
+      `connection.\n\n` +
+      Object.entries(results)
+        .map(([label, rows]) => `**${label}**\n\n${markdownTable(rows.map((r) => ({ ...r })))}`)
+        .join("\n\n"),
+    loadBefore,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -11,15 +11,3 @@ export function parsePathId(raw: unknown, name: string): number | null {
   const n = Number(digits);
   return n > MAX_ID ? null : n;
 }
-
-/** Body id lists: JSON integers ≥ 0; unknown (however large) is the caller's concern. */
-export function parseBodyIds(raw: unknown, name: string): number[] | undefined {
-  if (raw === undefined || raw === null) return undefined;
-  if (!Array.isArray(raw)) throw invalidField(name, "must be an array of integers");
-  for (const v of raw) {
-    if (typeof v !== "number" || !Number.isSafeInteger(v) || v < 0) {
-      throw invalidField(name, "must contain only non-negative integers");
-    }
-  }
-  return raw as number[];
-}

@@ -2,6 +2,7 @@
 // want-to-see/watching marks and written reviews (by their last change) and review likes — each weighted by
 // exp(−age / 48 h), refreshed on start and every HOT_RANKING_REFRESH_S. With several instances a lease in
 // job_leases lets one of them do the work.
+import { inTransaction } from "../lib/transaction.js";
 import { randomBytes } from "node:crypto";
 import { CHART_SIZES } from "@moviepedia/contract";
 import { type Kysely, sql } from "kysely";
@@ -69,7 +70,7 @@ export async function computeHotRanking(db: Kysely<Database>, now: Date): Promis
 /** Recomputes and replaces the stored HOT chart in one transaction; returns the new ranking. */
 export async function refreshHotRanking(db: Kysely<Database>, now: Date): Promise<number[]> {
   const ranking = await computeHotRanking(db, now);
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx.deleteFrom("chart_entries").where("chart_type", "=", HOT_CHART).execute();
     if (ranking.length === 0) return;
     const updated_at = toTimestamp(now);

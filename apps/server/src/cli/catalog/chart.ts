@@ -1,5 +1,6 @@
 // `npm run catalog:import-chart -- <type> <file>`: replaces one stored chart with a ranking of movie keys (rank 1
 // first) from a JSON array or a CSV/text file with one key per line. Checked completely before the chart changes.
+import { inTransaction } from "../../lib/transaction.js";
 import path from "node:path";
 import { CHART_SIZES } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
@@ -58,7 +59,7 @@ export async function importChart(
     if (seen.has(key)) throw new ImportError(`${file} line ${line}: '${key}' repeats line ${seen.get(key)}`);
     seen.set(key, line);
   }
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const keys = entries.map((e) => e.key);
     const rows = keys.length
       ? await trx.selectFrom("movies").select(["id", "key"]).where("key", "in", keys).execute()

@@ -1,6 +1,7 @@
 // `npm run catalog:import`: an idempotent upsert of people, then movies with their genres, countries and credits,
 // matched by key, in ONE transaction — a bad record anywhere means nothing is written. Fields a record leaves out
 // (english_title, biography, image URLs) keep their stored value; everything else is what the file says.
+import { inTransaction } from "../../lib/transaction.js";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
@@ -132,7 +133,7 @@ export async function importCatalog(
 ): Promise<ImportSummary> {
   const parsed = parseCatalogFile(fileName, text);
   const createdAt = toTimestamp(options.now ?? new Date());
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const valid = await validateFile(trx, path.basename(fileName), parsed);
     const total = valid.people.length + valid.movies.length;
     let done = 0;

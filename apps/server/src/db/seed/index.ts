@@ -1,5 +1,6 @@
 // First-start seeding: the catalog always goes into an empty database, the demo community too when SEED_DEMO is on.
 // One transaction (and, on PostgreSQL, an advisory lock) so concurrent instances never seed twice or half.
+import { inTransaction } from "../../lib/transaction.js";
 import { type Kysely, sql } from "kysely";
 import type { Clock } from "../../lib/time.js";
 import type { Database } from "../types.js";
@@ -25,7 +26,7 @@ export async function seedIfEmpty(
   options: { seedDemo: boolean; clock: Clock },
 ): Promise<SeedResult | null> {
   const started = Date.now();
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
     const any = await trx.selectFrom("movies").select("id").limit(1).executeTakeFirst();
     if (any) return null;

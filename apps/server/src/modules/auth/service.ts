@@ -1,4 +1,5 @@
 // Accounts and sessions (API.md §3.1–3.3): signup, signin, refresh rotation with reuse detection, logout.
+import { inTransaction } from "../../lib/transaction.js";
 import type { AuthTokens, Me, SignupRequest } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
 import type { Config } from "../../config.js";
@@ -46,7 +47,7 @@ export function createAuthService(deps: AuthDeps) {
 
   /** Starts a new session (refresh family) for a member: signin and social callbacks. */
   async function startSession(userId: number): Promise<AuthTokens> {
-    return db.transaction().execute(async (trx) => {
+    return inTransaction(db, async (trx) => {
       const sessionId = newSessionId();
       await repo.insertSession(trx, { id: sessionId, user_id: userId, created_at: toTimestamp(clock.now()) });
       return issueTokens(trx, userId, sessionId);
@@ -62,7 +63,7 @@ export function createAuthService(deps: AuthDeps) {
     }
     const passwordHash = await hashPassword(input.login_password);
     try {
-      const user = await db.transaction().execute(async (trx) => {
+      const user = await inTransaction(db, async (trx) => {
         const row = await insertUser(trx, {
           username: input.username,
           username_lower: input.username.toLowerCase(),
@@ -120,7 +121,7 @@ export function createAuthService(deps: AuthDeps) {
   async function refresh(cookieToken: string | undefined): Promise<AuthTokens> {
     if (!cookieToken) throw new ApiError("REFRESH_TOKEN_MISSING", "No refresh token cookie was sent.");
     const tokenHash = hashRefreshToken(cookieToken);
-    const outcome = await db.transaction().execute(async (trx) => {
+    const outcome = await inTransaction(db, async (trx) => {
       const now = clock.now();
       let row = await repo.findRefreshToken(trx, tokenHash);
       if (!row || row.revoked_at !== null || row.state === "revoked") throw invalidRefresh();

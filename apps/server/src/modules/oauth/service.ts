@@ -1,4 +1,5 @@
 // Social login (API.md §3.4): authorize redirect with state (+PKCE), callback → link or create → session.
+import { inTransaction } from "../../lib/transaction.js";
 import type { AuthTokens, OAuthProvider } from "@moviepedia/contract";
 import { CodeChallengeMethod, OAuth2Client, generateCodeVerifier, generateState } from "arctic";
 import type { Kysely } from "kysely";
@@ -68,7 +69,7 @@ export function createOAuthService(deps: OAuthDeps) {
       const username = candidateUsername(base, attempt);
       if (await findUserByUsername(db, username)) continue;
       try {
-        return await db.transaction().execute(async (trx) => {
+        return await inTransaction(db, async (trx) => {
           const now = toTimestamp(clock.now());
           const user = await insertUser(trx, {
             username,

@@ -1,4 +1,5 @@
 // People (participants, API.md §4.4): the person with the caller's like, their two credit groups, and like toggles.
+import { inTransaction } from "../../lib/transaction.js";
 import { DIRECTOR_KIND, Person, PersonCredits } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
 import { z } from "zod";
@@ -112,7 +113,7 @@ export function createPeopleService(db: Kysely<Database>, clock: Clock) {
   }
 
   async function toggle(id: number | null, callerId: number): Promise<Person> {
-    return db.transaction().execute(async (trx) => {
+    return inTransaction(db, async (trx) => {
       const found = await personOr404(trx, id);
       const like = await toggleLike(trx, "person_likes", callerId, found.id, clock.now());
       const [person, kinds] = await Promise.all([personOr404(trx, found.id), personCreditKinds(trx, found.id)]);

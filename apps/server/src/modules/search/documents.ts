@@ -31,10 +31,6 @@ export function kindToken(kind: SearchKind, token: string): string {
   return `k${KIND_CODES[kind]}${token}`;
 }
 
-export function refIdOf(docId: number): number {
-  return Math.floor((docId % KIND_SPAN) / FIELDS_PER_RECORD);
-}
-
 export interface SearchDocument {
   id: number;
   kind: number;

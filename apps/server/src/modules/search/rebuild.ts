@@ -1,5 +1,6 @@
 // Rebuilds every search document from the base tables: after a bulk seed or import, and in tests that insert rows
 // with factories. Reads each table in id order, a page at a time, so memory stays flat at any size.
+import { inTransaction } from "../../lib/transaction.js";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../db/types.js";
 import { isPostgres } from "./dialect.js";
@@ -71,7 +72,7 @@ export async function rebuildSearchIndex(
       if (rows.length === 0) break;
       const docs: SearchDocument[] = rows.flatMap((row) => buildDocuments(source.kind, row.id, source.texts(row)));
       if (db.isTransaction) await insertDocuments(db, docs);
-      else await db.transaction().execute((trx) => insertDocuments(trx, docs));
+      else await inTransaction(db, (trx) => insertDocuments(trx, docs));
       documents += docs.length;
       done += rows.length;
       after = rows[rows.length - 1]!.id;
@@ -107,7 +108,7 @@ export async function searchIndexIsCurrent(db: Kysely<Database>): Promise<boolea
 export async function ensureSearchIndex(db: Kysely<Database>): Promise<RebuildResult | null> {
   if (await searchIndexIsCurrent(db)) return null;
   if (!isPostgres(db)) return rebuildSearchIndex(db);
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext('moviepedia:search-index'))`.execute(trx);
     return (await searchIndexIsCurrent(trx)) ? null : rebuildSearchIndex(trx);
   });

@@ -73,9 +73,6 @@ export function containingAny(
   return sql`(${sql.join(tests, sql` or `)})`;
 }
 
-/** Records with a text containing the query key: a superset of tiers 0–2. */
-export const containingKey = (db: Db, spec: KindSpec, q: SearchQuery) => containingAny(db, spec, q.column, [q.key]);
-
 /** A record's texts among the candidate documents (only the fields an index lookup found). */
 export interface CandidateTexts {
   id: number;

@@ -1,4 +1,5 @@
 // Member profile reads and edits (API.md §4.1).
+import { inTransaction } from "../../lib/transaction.js";
 import { type Me, PatchMeRequest, PROFILE_URL_MAX, USERNAME_REGEX, UserProfile } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
 import { databaseVersion } from "../../db/data-version.js";
@@ -96,7 +97,7 @@ export function createUsersService(db: Kysely<Database>) {
     }
     if (Object.keys(patch).length === 0) return toMe(user);
     try {
-      const updated = await db.transaction().execute(async (trx) => {
+      const updated = await inTransaction(db, async (trx) => {
         const row = await updateUser(trx, user.id, patch);
         if (patch.username !== undefined) await indexSearchDocument(trx, "user", row.id, [row.username]);
         return row;

@@ -1,0 +1,39 @@
+// Landed migrations never change: a database that ran one must never meet a different version of it. Each file's
+// SHA-256 is pinned here when it lands; a new migration adds its line, an edited one fails this test (write a new
+// migration instead). Every file in the folder must also be listed in db/migrate.ts, or it would never run.
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const dir = path.resolve(import.meta.dirname, "../src/db/migrations");
+
+const PINNED: Record<string, string> = {
+  "0001-initial.ts": "a5c325eaf37b61561a5743f275504cff10ff52bebeb0922ab734b9e4fb396e40",
+  "0003-search.ts": "b518ec35a899ad8fa4ecc9a186db9d4fe2908b706863b752eea5c2d49c035210",
+  "0004-hot-ranking.ts": "3f39064ef507d667928f05b4620c11c945cc8030562fedd5f9450ff215c756ea",
+  "0005-catalog-version.ts": "c4493911f5e349ebd5a609a9034cb0f1f2fdf58cff8b78cc9db0cf03e8e4d82c",
+  "0006-hot-query-indexes.ts": "26f92ceda088863223faa0a8ede7cf17142152bdda7fc82351dfcbf79f931b4b",
+};
+
+const files = fs.readdirSync(dir).filter((f) => f.endsWith(".ts"));
+
+describe("migrations", () => {
+  it("keeps every landed migration byte for byte", () => {
+    for (const [file, sum] of Object.entries(PINNED)) {
+      const actual = createHash("sha256")
+        .update(fs.readFileSync(path.join(dir, file)))
+        .digest("hex");
+      expect(actual, `${file} changed after it landed: add a new migration instead`).toBe(sum);
+    }
+  });
+
+  it("pins every migration in the folder", () => {
+    expect(files.filter((f) => !(f in PINNED))).toEqual([]);
+  });
+
+  it("lists every migration file in db/migrate.ts", () => {
+    const source = fs.readFileSync(path.resolve(dir, "../migrate.ts"), "utf8");
+    for (const file of files) expect(source).toContain(`"./migrations/${file.replace(/\.ts$/, ".js")}"`);
+  });
+});
