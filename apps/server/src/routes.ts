@@ -11,6 +11,7 @@ import { socialRoutes } from "./modules/social/routes.js";
 import { accountDeletionRoutes } from "./modules/users/account-deletion-routes.js";
 import { userRoutes } from "./modules/users/routes.js";
 import { mediaRoutes } from "./modules/media/routes.js";
+import { shareImageRoutes } from "./modules/share/routes.js";
 import { movieRoutes } from "./modules/movies/routes.js";
 import { peopleRoutes } from "./modules/people/routes.js";
 import { searchRoutes } from "./modules/search/routes.js";
@@ -32,6 +33,7 @@ export function registerRoutes(app: App, s: Services): void {
   movieRoutes(app, s.movies);
   peopleRoutes(app, s.people);
   mediaRoutes(app, s.db);
+  shareImageRoutes(app, s.db);
   searchRoutes(app, s.search);
   analysisRoutes(app, s.analysis);
   recommendRoutes(app, s.recommend);
