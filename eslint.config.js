@@ -4,6 +4,11 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const moduleBoundary = {
+  regex: "^\\.\\./(?!\\.\\./)[^/]+/(?!index\\.js$)",
+  message: "Import another server module only through its index.ts.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -40,10 +45,26 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", { patterns: ["../../*", "../types*", "@moviepedia/*"] }] },
   },
   {
+    // A module reaches another only through that module's index.ts (what it chose to expose).
+    files: ["apps/server/src/modules/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [moduleBoundary] }] },
+  },
+  {
     // Repositories own SQL only: no HTTP layer, no services.
     files: ["apps/server/src/modules/*/repository.ts", "apps/server/src/modules/*/repository/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: ["**/http/*", "fastify", "**/service.js", "**/routes.js"] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            moduleBoundary,
+            {
+              group: ["**/http/*", "fastify", "**/service.js", "**/routes.js"],
+              message: "Repositories own SQL only: no HTTP layer, no services.",
+            },
+          ],
+        },
+      ],
     },
   },
   {

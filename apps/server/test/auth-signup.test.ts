@@ -51,14 +51,52 @@ describe("signup validation", () => {
     await expectError(fresh({ username: { name: "abc" } }), "INVALID_FIELD", "username");
   });
 
-  it("applies the username rule ^[A-Za-z0-9_-]{3,20}$", async () => {
-    for (const bad of ["", "ab", "a".repeat(21), "abc def", "abc!", "한글이름", "abc.def", " abc", "abc\n", "ａｂｃ"]) {
-      await expectError(fresh({ username: bad }), "INVALID_FIELD", "username");
+  it("applies the username rule ^[A-Za-z0-9_\\-가-힣]{3,20}$ to the NFC form (revision 2: Hangul syllables)", async () => {
+    const bad = [
+      ...["", "ab", "a".repeat(21), "가".repeat(21), "abc def", "abc!", "abc.def", " abc", "abc\n", "ａｂｃ"],
+      // Jamo (compatibility and conjoining that compose to nothing), other scripts, spaces, invisible characters.
+      ...["ㄱㄴㄷ", "영화ㅋㅋ", "\u1100\u1100\u1100", "映画ファン", "кино", "영화 팬", "영화\u3000팬"],
+      ...["영화\u200b팬", "영화\u200d팬", "영화\ufeff팬", "\u202e영화팬", "영화\u2066팬", "가나\u0301"],
+    ];
+    for (const name of bad) await expectError(fresh({ username: name }), "INVALID_FIELD", "username");
+    const tag = String(Date.now() % 100000);
+    const good = [
+      "abc",
+      "a".repeat(20),
+      "A-b_C-9",
+      "___",
+      "---",
+      "영화팬",
+      "가".repeat(20),
+      `무비_Fan-${tag}`,
+      "힣힣힣",
+    ];
+    for (const name of good) {
+      const res = await signup(ctx, fresh({ username: name }));
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(201);
+      expect(res.json().username).toBe(name);
     }
-    for (const good of ["abc", "a".repeat(20), "A-b_C-9", "___", "---"]) {
-      const res = await signup(ctx, fresh({ username: good }));
-      expect(res.statusCode, `${good}: ${res.body}`).toBe(201);
-    }
+  });
+
+  it("stores a decomposed (NFD) Hangul name in NFC and treats both forms as one name", async () => {
+    const name = `기생충팬${Date.now() % 1000}`;
+    const decomposed = name.normalize("NFD");
+    expect(decomposed).not.toBe(name);
+    const res = await signup(ctx, fresh({ username: decomposed }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().username).toBe(name);
+    const stored = await ctx.db
+      .selectFrom("users")
+      .select(["username", "username_lower"])
+      .where("id", "=", res.json().id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ username: name, username_lower: name });
+    await expectError(fresh({ username: name }), "USERNAME_TAKEN");
+    await expectError(fresh({ username: decomposed }), "USERNAME_TAKEN");
+    // Mixed with ASCII: case-insensitive as before.
+    const mixed = `Kim김_${Date.now() % 1000}`;
+    expect((await signup(ctx, fresh({ username: mixed }))).statusCode).toBe(201);
+    await expectError(fresh({ username: mixed.toUpperCase() }), "USERNAME_TAKEN");
   });
 
   it("applies the login_id rule ^[A-Za-z0-9_.]{6,20}$", async () => {

@@ -293,8 +293,10 @@ describe("per-member facts (live sessions, blocks, likes)", () => {
     expect((await readMine()).json()).toMatchObject({ id: mine.id, content: "내 글" });
     await ctx.db.updateTable("reviews").set({ content: "고친 내 글" }).where("id", "=", mine.id).execute();
     expect((await readMine()).json()).toMatchObject({ id: mine.id, content: "고친 내 글" });
+    await ctx.db.updateTable("reviews").set({ content: "", rating: 0 }).where("id", "=", mine.id).execute();
+    expect((await readMine()).json()).toMatchObject({ id: mine.id, content: "", rating: 0 });
     await ctx.db.deleteFrom("reviews").where("id", "=", mine.id).execute();
-    expect((await readMine()).json()).toMatchObject({ code: "REVIEW_NOT_FOUND" });
+    expect((await readMine()).json()).toMatchObject({ id: 0, content: "" });
 
     // Sessions: revoking the reader's session in SQL refuses their bearer on the next request.
     const res = await injectAs(ctx, reader)({ method: "GET", url: windowUrl });

@@ -170,4 +170,50 @@ describe("one member, many requests", () => {
     expect(rows.length).toBeLessThanOrEqual(1);
     await expectCountersMatchRecount(ctx);
   });
+
+  it("concurrent POSTs on a hidden review: one revives it under its id (201), the others get 409", async () => {
+    const member = crowd[3]!;
+    const movie = await createMovie(ctx);
+    const review = await createReview(ctx, member, movie.id, { rating: 2 });
+    await injectAs(ctx, member)({ method: "PATCH", url: `/api/reviews/${review.id}`, payload: { rating: 0 } });
+    const responses = await Promise.all(
+      RATINGS.map((rating) =>
+        injectAs(ctx, member)({ method: "POST", url: `/api/reviews/${movie.id}`, payload: { rating } }),
+      ),
+    );
+    expectNoServerErrors(responses);
+    expect(statuses(responses).sort()).toEqual([201, ...Array<number>(RATINGS.length - 1).fill(409)]);
+    expect(responses.find((r) => r.statusCode === 201)!.json().id).toBe(review.id);
+    const rows = await ctx.db.selectFrom("reviews").select("id").where("movie_id", "=", movie.id).execute();
+    expect(rows).toEqual([{ id: review.id }]);
+    expect((await movieCounters(ctx, movie.id)).ratingsCount).toBe(1);
+    await expectCountersMatchRecount(ctx);
+  });
+});
+
+describe("likes and replies racing the owner emptying a review", () => {
+  it("end with the review hidden and holding nothing, or visible with counters equal to a recount", async () => {
+    const movie = await createMovie(ctx);
+    const author = await createMember(ctx);
+    const review = await createReview(ctx, author, movie.id, { rating: 4, content: "곧 지울 글" });
+    const responses = await Promise.all([
+      ...crowd
+        .slice(0, 20)
+        .flatMap((m, i) => [
+          injectAs(ctx, m)({ method: "PATCH", url: `/api/reviews/like/${review.id}` }),
+          injectAs(ctx, m)({ method: "POST", url: `/api/comments/${review.id}`, payload: { content: `답글 ${i}` } }),
+        ]),
+      injectAs(
+        ctx,
+        author,
+      )({ method: "PUT", url: `/api/reviews/movie/${movie.id}/mine`, payload: { rating: 0, content: "" } }),
+    ]);
+    expectNoServerErrors(responses);
+    // Every like and reply either landed before the review was emptied (and went with it) or found it hidden (404).
+    expect(statuses(responses).every((s) => s === 200 || s === 201 || s === 404)).toBe(true);
+    const row = await ctx.db.selectFrom("reviews").selectAll().where("id", "=", review.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ rating: 0, content: "", likes_count: 0, comments_count: 0 });
+    expect(await ctx.db.selectFrom("replies").select("id").where("review_id", "=", review.id).execute()).toEqual([]);
+    await expectCountersMatchRecount(ctx);
+  });
 });

@@ -19,8 +19,8 @@ describe("GET and PUT /api/reviews/movie/{movie_id}/mine", () => {
   it("creates with 201, updates with 200, never 409, and keeps what each write did not touch", async () => {
     const [alice, movie] = [await member(), await createMovie(ctx)];
     const none = await as(alice)({ method: "GET", url: `/api/reviews/movie/${movie.id}/mine` });
-    expect(none.statusCode).toBe(404);
-    expect(none.json().code).toBe("REVIEW_NOT_FOUND");
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toMatchObject({ id: 0, movie_id: movie.id, user_id: alice.id, rating: 0, status: "" });
 
     const created = await put(alice, movie.id, { rating: 3.5 });
     expect(created.statusCode).toBe(201);
@@ -46,23 +46,31 @@ describe("GET and PUT /api/reviews/movie/{movie_id}/mine", () => {
     expect((await put(alice, movie.id, { rating: 1 })).statusCode).toBe(200);
   });
 
-  it("deletes the review a PUT leaves empty and answers the empty object; an empty PUT creates nothing", async () => {
+  it("hides the review a PUT leaves empty, answers the empty object, revives it by id; an empty PUT creates nothing", async () => {
     const [alice, movie] = [await member(), await createMovie(ctx)];
+    const mineOf = () => as(alice)({ method: "GET", url: `/api/reviews/movie/${movie.id}/mine` });
     const nothing = await put(alice, movie.id);
     expect(nothing.statusCode).toBe(200);
     expect(nothing.json()).toMatchObject({ id: 0, movie_id: movie.id, user_id: alice.id, rating: 0 });
-    expect((await as(alice)({ method: "GET", url: `/api/reviews/movie/${movie.id}/mine` })).statusCode).toBe(404);
+    const none = await mineOf();
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toMatchObject({ id: 0, rating: 0, status: "", content: "" });
+    expect(await ctx.db.selectFrom("reviews").select("id").where("movie_id", "=", movie.id).execute()).toEqual([]);
 
     const created = (await put(alice, movie.id, { rating: 2 })).json();
     const emptied = await put(alice, movie.id, { rating: 0 });
     expect(emptied.statusCode).toBe(200);
     expect(emptied.json()).toMatchObject({ id: created.id, created_at: created.created_at, rating: 0, status: "" });
-    expect((await as(alice)({ method: "GET", url: `/api/reviews/movie/${movie.id}/mine` })).statusCode).toBe(404);
+    const hidden = await mineOf();
+    expect(hidden.statusCode).toBe(200);
+    expect(hidden.json()).toEqual({ ...emptied.json() });
     expect(await movieCounters(ctx, movie.id)).toMatchObject({ average: null, ratingsCount: 0 });
     expect((await userRow(alice.id)).review_count).toBe(0);
     const again = await put(alice, movie.id, { status: "Watching" });
-    expect(again.statusCode).toBe(201);
-    expect(again.json().id).not.toBe(created.id);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ id: created.id, status: "Watching", created_at: created.created_at });
+    expect((await userRow(alice.id)).review_count).toBe(1);
+    await expectCountersMatchRecount(ctx);
   });
 
   it("answers visitors, bad input and unknown movies", async () => {

@@ -206,7 +206,7 @@ describe("PATCH /api/reviews/{review_id}", () => {
     expect(res.json()).toMatchObject({ like: true, likes_count: 1, content: "글" });
   });
 
-  it("deletes a review left empty, with its replies and likes, and answers the empty object", async () => {
+  it("hides a review left empty — replies and likes gone, row and id kept — and answers the empty object", async () => {
     const [alice, bob, movie] = [await member(), await member(), await createMovie(ctx)];
     ctx.clock.advance(-3600);
     const review = await createReview(ctx, alice, movie.id, { status: "WatchList" });
@@ -217,14 +217,16 @@ describe("PATCH /api/reviews/{review_id}", () => {
     const version = (await userRow(alice.id)).data_version;
     const res = await patch(alice, review.id, { status: "" });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({
+    expect(res.json()).toEqual({
       id: review.id,
       movie_id: movie.id,
       user_id: alice.id,
       user_name: alice.username,
+      profile_url: review.profile_url,
       rating: 0,
       status: "",
       content: "",
+      spoiler: false,
       like: false,
       likes_count: 0,
       comments_count: 0,
@@ -234,6 +236,8 @@ describe("PATCH /api/reviews/{review_id}", () => {
     expect(await userRow(bob.id)).toMatchObject({ liked_reviews_count: 0 });
     expect(await userRow(alice.id)).toMatchObject({ review_count: 0, data_version: version + 1 });
     expect(await ctx.db.selectFrom("replies").select("id").where("review_id", "=", review.id).execute()).toEqual([]);
+    const kept = await ctx.db.selectFrom("reviews").selectAll().where("id", "=", review.id).executeTakeFirst();
+    expect(kept).toMatchObject({ rating: 0, status: "", content: "", likes_count: 0, comments_count: 0 });
     await expectCountersMatchRecount(ctx);
   });
 

@@ -121,15 +121,40 @@ describe("PATCH /api/users/me", () => {
 
   it("validates a new username with the signup regex; null and other types are INVALID_FIELD", async () => {
     const member = await createMember(ctx);
-    for (const bad of ["ab", "a".repeat(21), "한글이름", "has space", "", null, 123, true, ["abc"]]) {
+    for (const bad of ["ab", "a".repeat(21), "has space", "", null, 123, true, ["abc"]]) {
+      await expectPatchError(member, { username: bad }, 400, "INVALID_FIELD", "username");
+    }
+    for (const bad of ["ㅎㄱ이름", "한글 이름", "한글\u200b이름", "\u202e한글이름", "漢字名前"]) {
       await expectPatchError(member, { username: bad }, 400, "INVALID_FIELD", "username");
     }
   });
 
+  it("accepts Hangul names (revision 2), stored in NFC, unique case-insensitively on the NFC form", async () => {
+    const member = await createMember(ctx);
+    const name = `한글이름${Date.now() % 1000}`;
+    const renamed = await patch(member, { username: name.normalize("NFD") });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().username).toBe(name);
+    expect(await stored(member)).toMatchObject({ username: name, username_lower: name });
+    // Its own name again, in either form: unchanged, no conflict with itself.
+    expect((await patch(member, { username: name })).statusCode).toBe(200);
+    expect((await patch(member, { username: name.normalize("NFD") })).json().username).toBe(name);
+    const other = await createMember(ctx);
+    await expectPatchError(other, { username: name }, 409, "USERNAME_TAKEN");
+    await expectPatchError(other, { username: name.normalize("NFD") }, 409, "USERNAME_TAKEN");
+    const signup = await ctx.app.inject({
+      method: "POST",
+      url: "/api/users/signup",
+      payload: { username: name, login_id: `hangul${Date.now() % 100000}`, login_password: "abcd1234" },
+    });
+    expect(signup.json().code).toBe("USERNAME_TAKEN");
+  });
+
   it("accepts an unchanged username that breaks the regex (derived social names)", async () => {
+    // Derived social names may be 2 characters long (API.md §3.4), which the signup rule refuses.
     const social = await insertUser(ctx.db, {
-      username: "홍길동",
-      username_lower: "홍길동",
+      username: "홍길",
+      username_lower: "홍길",
       login_id: null,
       login_id_lower: null,
       password_hash: null,
@@ -140,16 +165,17 @@ describe("PATCH /api/users/me", () => {
     });
     const tokens = await ctx.services.auth.startSession(social.id);
     const member = { id: social.id, accessToken: tokens.access_token } as TestMember;
-    const res = await patch(member, { username: "홍길동", status_message: "안녕하세요" });
+    const res = await patch(member, { username: "홍길", status_message: "안녕하세요" });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      username: "홍길동",
+      username: "홍길",
       status_message: "안녕하세요",
       login_id: null,
       login_type: "kakao",
       profile_url: "https://example.com/kakao.png",
     });
-    await expectPatchError(member, { username: "홍길순" }, 400, "INVALID_FIELD", "username");
+    await expectPatchError(member, { username: "홍길 동" }, 400, "INVALID_FIELD", "username");
+    expect((await patch(member, { username: "홍길동" })).json().username).toBe("홍길동");
   });
 
   it("checks fields in documented order and every 400 before the 409", async () => {

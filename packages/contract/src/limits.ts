@@ -34,7 +34,21 @@ export const INFINITE_SCROLL_THRESHOLD_PX = 100;
 /** The web app refreshes the access token this many seconds before it expires. */
 export const TOKEN_REFRESH_LEAD_SECONDS = 60;
 
-export const USERNAME_REGEX = /^[A-Za-z0-9_-]{3,20}$/;
+/**
+ * Signup and profile names (API.md §3.1, revision 2): ASCII letters, digits, `_`, `-` and Hangul syllables
+ * (U+AC00–U+D7A3), 3–20 of them, tested on the NFC form (`isValidUsername`). Jamo, other scripts, spaces and
+ * invisible characters (zero-width, bidi controls) never match.
+ */
+export const USERNAME_REGEX = /^[A-Za-z0-9_\-\uAC00-\uD7A3]{3,20}$/;
+
+/** A name as stored and compared: its NFC form (decomposed Hangul typed on some systems composes to syllables). */
+export function normalizeUsername(value: string): string {
+  return value.normalize("NFC");
+}
+
+export function isValidUsername(value: string): boolean {
+  return USERNAME_REGEX.test(normalizeUsername(value));
+}
 export const LOGIN_ID_REGEX = /^[A-Za-z0-9_.]{6,20}$/;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 20;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Int, Timestamp } from "./common.js";
 import { text } from "./fields.js";
-import { isValidPassword, LOGIN_ID_REGEX, STATUS_MESSAGE_MAX, USERNAME_REGEX } from "./limits.js";
+import { isValidPassword, isValidUsername, LOGIN_ID_REGEX, STATUS_MESSAGE_MAX, USERNAME_REGEX } from "./limits.js";
 
 export const AuthTokens = z.object({
   access_token: z.string(),
@@ -51,7 +51,10 @@ export type AuthProviders = z.infer<typeof AuthProviders>;
 // Request bodies: the server applies the exact rules (regexes, limits) itself so it can name the failing field
 // with the contract's error codes; these schemas describe the shapes (OpenAPI) and are reused by the web forms.
 export const SignupRequest = z.object({
-  username: z.string().regex(USERNAME_REGEX),
+  username: z
+    .string()
+    .refine(isValidUsername, { message: "does not match the username rules" })
+    .meta({ pattern: USERNAME_REGEX.source, description: "checked on the Unicode NFC form" }),
   login_id: z.string().regex(LOGIN_ID_REGEX),
   login_password: z.string().refine(isValidPassword, { message: "does not meet the password rules" }),
 });

@@ -4,6 +4,7 @@ import * as m0003 from "./migrations/0003-search.js";
 import * as m0004 from "./migrations/0004-hot-ranking.js";
 import * as m0005 from "./migrations/0005-catalog-version.js";
 import * as m0006 from "./migrations/0006-hot-query-indexes.js";
+import * as m0007 from "./migrations/0007-visible-review-indexes.js";
 import type { Database } from "./types.js";
 
 // Listed by hand (not read from disk) so migrations run the same from source, tests and bundles.
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   "0004-hot-ranking": m0004,
   "0005-catalog-version": m0005,
   "0006-hot-query-indexes": m0006,
+  "0007-visible-review-indexes": m0007,
 };
 
 async function postgresSchema(db: Kysely<Database>): Promise<string | undefined> {

@@ -163,7 +163,7 @@ export const MATRIX: MatrixRow[] = [
   row("PUT", "/api/reviews/movie/{movie_id}/mine", 201, 200, "upserts the caller's own review, never the owner's", {
     body: () => ({ rating: 1.5 }),
   }),
-  row("GET", "/api/reviews/movie/{movie_id}/mine", { status: 404, code: "REVIEW_NOT_FOUND" }, 200, "own review only"),
+  row("GET", "/api/reviews/movie/{movie_id}/mine", 200, 200, "own review only: another member gets the empty object"),
   row("PATCH", "/api/reviews/{review_id}", NOT_OWNER, 200, owned, { body: () => ({ content: "바꾼 내용" }) }),
   row("DELETE", "/api/reviews/{review_id}", NOT_OWNER, 204, owned),
   row("PATCH", "/api/reviews/like/{review_id}", 200, 200, toggle),

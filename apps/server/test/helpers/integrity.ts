@@ -3,7 +3,11 @@
 import { sql } from "kysely";
 import type { TestContext } from "./context.js";
 
-/** [label, query returning (id, stored, actual)] for every counter column of the data model. */
+/**
+ * [label, query returning (id, stored, actual)] for every counter column of the data model. A hidden (emptied)
+ * review (API.md §4.5) keeps its row but counts nowhere: the recounts leave it out, and it holds no likes or replies
+ * (its own likes_count and comments_count are recounted like any row's).
+ */
 const COUNTERS: Array<[string, ReturnType<typeof sql>]> = [
   [
     "movies.rating_sum",
@@ -29,6 +33,12 @@ const COUNTERS: Array<[string, ReturnType<typeof sql>]> = [
     "reviews.comments_count",
     sql`select id, comments_count as stored,
       (select count(*) from replies p where p.review_id = r.id) as actual from reviews r`,
+  ],
+  [
+    "hidden reviews hold no likes or replies",
+    sql`select id, 0 as stored, (select count(*) from review_likes l where l.target_id = r.id)
+      + (select count(*) from replies p where p.review_id = r.id) + r.spoiler as actual
+      from reviews r where r.rating = 0 and r.status = '' and r.content = ''`,
   ],
   [
     "replies.likes_count",
@@ -73,7 +83,8 @@ const COUNTERS: Array<[string, ReturnType<typeof sql>]> = [
   [
     "users.review_count",
     sql`select id, review_count as stored,
-      (select count(*) from reviews r where r.user_id = u.id) as actual from users u`,
+      (select count(*) from reviews r where r.user_id = u.id
+        and (r.rating > 0 or r.status <> '' or r.content <> '')) as actual from users u`,
   ],
   [
     "users.collection_count",

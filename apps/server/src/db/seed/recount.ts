@@ -20,7 +20,7 @@ export async function recountCounters(db: Kysely<Database>): Promise<void> {
     sql`update users set
       follower_count = ${count("follows", "target_id", "users")},
       following_count = ${count("follows", "user_id", "users")},
-      review_count = ${count("reviews", "user_id", "users")},
+      review_count = ${count("reviews", "user_id", "users", " and (x.rating > 0 or x.status <> '' or x.content <> '')")},
       collection_count = ${count("collections", "user_id", "users")},
       liked_people_count = ${count("person_likes", "user_id", "users")},
       liked_collections_count = ${count("collection_likes", "user_id", "users")},

@@ -3,6 +3,7 @@ import { CAST_KINDS, DIRECTOR_KIND } from "@moviepedia/contract";
 import { type Kysely, sql } from "kysely";
 import { prepared } from "../../db/prepared.js";
 import type { Database } from "../../db/types.js";
+import { visibleReview } from "../reviews/index.js";
 
 type Db = Kysely<Database>;
 
@@ -57,7 +58,7 @@ export async function ratedMinutes(db: Db, userId: number): Promise<number> {
 }
 
 /**
- * Per entity reachable from the member's review rows: rated/unrated counts over distinct movies (a person credited
+ * Per entity reachable from the member's visible review rows (a hidden, empty one is no review): rated/unrated counts over distinct movies (a person credited
  * twice on one film counts once) and the rating total. One grouped query per category.
  */
 export async function entityTotals(db: Db, userId: number, category: EntityCategory): Promise<EntityTotals[]> {
@@ -72,7 +73,7 @@ export async function entityTotals(db: Db, userId: number, category: EntityCateg
       select distinct l.${sql.ref(source.column)} as entity_id, r.movie_id, r.rating
       from reviews r
       join ${sql.table(source.link)} l on l.movie_id = r.movie_id
-      where r.user_id = ${userId} ${kindFilter}
+      where r.user_id = ${userId} and ${visibleReview("r")} ${kindFilter}
     ) x
     join ${sql.table(source.names)} e on e.id = x.entity_id
     group by e.id, e.name`.execute(db);

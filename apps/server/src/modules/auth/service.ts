@@ -1,6 +1,6 @@
 // Accounts and sessions (API.md §3.1–3.3): signup, signin, refresh rotation with reuse detection, logout.
 import { inTransaction } from "../../lib/transaction.js";
-import type { AuthTokens, Me, SignupRequest } from "@moviepedia/contract";
+import { type AuthTokens, type Me, normalizeUsername, type SignupRequest } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
 import type { Config } from "../../config.js";
 import type { Database } from "../../db/types.js";
@@ -10,8 +10,8 @@ import type { Limiter } from "../../http/rate-limit.js";
 import { isUniqueViolation } from "../../lib/db-errors.js";
 import { addSeconds, type Clock, fromTimestamp, toTimestamp } from "../../lib/time.js";
 import { indexSearchDocument } from "../search/index.js";
-import { toMe } from "../users/mapper.js";
-import { findUserByLoginId, findUserByUsername, insertUser } from "../users/repository.js";
+import { toMe } from "../users/index.js";
+import { findUserByLoginId, findUserByUsername, insertUser } from "../users/index.js";
 import { dummyHash, hashPassword, verifyPassword } from "./passwords.js";
 import * as repo from "./repository.js";
 import { hashRefreshToken, newRefreshToken, newSessionId, type TokenService } from "./tokens.js";
@@ -54,7 +54,9 @@ export function createAuthService(deps: AuthDeps) {
     });
   }
 
-  async function signup(input: SignupRequest): Promise<Me> {
+  async function signup(request: SignupRequest): Promise<Me> {
+    // Stored and compared in NFC (API.md §3.1): a name typed as decomposed Hangul is the same name.
+    const input = { ...request, username: normalizeUsername(request.username) };
     if (await findUserByUsername(db, input.username)) {
       throw new ApiError("USERNAME_TAKEN", "That username is already taken.");
     }

@@ -1,6 +1,6 @@
 // Comment rows → the CollectionComment wire type (API.md §4.0).
 import type { CollectionComment } from "@moviepedia/contract";
-import { avatarUrl } from "../users/mapper.js";
+import { avatarUrl } from "../users/index.js";
 import type { CommentWithAuthor } from "./repository.js";
 
 export function toCollectionComment(row: CommentWithAuthor, like: boolean): CollectionComment {

@@ -1,7 +1,7 @@
 // SQL for collection comments; callers pass the db-or-transaction handle.
 import { type Kysely, sql } from "kysely";
 import type { CollectionCommentRow, Database } from "../../db/types.js";
-import { notBlockedBy } from "../shared/blocks.js";
+import { notBlockedBy } from "../shared/index.js";
 
 type Db = Kysely<Database>;
 

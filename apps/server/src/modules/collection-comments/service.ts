@@ -7,8 +7,8 @@ import { notFound, notOwner } from "../../http/errors.js";
 import type { Window } from "../../http/window.js";
 import { type Clock, toTimestamp } from "../../lib/time.js";
 import { inTransaction } from "../../lib/transaction.js";
-import { findCollection } from "../collections/repository.js";
-import { likedSet, toggleLike } from "../shared/likes.js";
+import { findCollection } from "../collections/index.js";
+import { likedSet, toggleLike } from "../shared/index.js";
 import { toCollectionComment } from "./mapper.js";
 import {
   bumpCommentsCount,

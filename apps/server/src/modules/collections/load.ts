@@ -3,7 +3,7 @@
 import type { Collection } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.js";
-import { likedSet } from "../shared/likes.js";
+import { likedSet } from "../shared/index.js";
 import { toCollection } from "./mapper.js";
 import { type CollectionMovieRow, findCollectionsByIds, moviesOfCollections } from "./repository.js";
 

@@ -12,9 +12,9 @@ import { notFound, notOwner } from "../../http/errors.js";
 import type { Window } from "../../http/window.js";
 import { type Clock, toTimestamp } from "../../lib/time.js";
 import { inTransaction } from "../../lib/transaction.js";
-import { indexSearchDocument, removeSearchDocument } from "../search/indexing.js";
-import { likedSet, toggleLike } from "../shared/likes.js";
-import { findUserById } from "../users/repository.js";
+import { indexSearchDocument, removeSearchDocument } from "../search/index.js";
+import { likedSet, toggleLike } from "../shared/index.js";
+import { findUserById } from "../users/index.js";
 import { loadCollections } from "./load.js";
 import {
   appendMovies,

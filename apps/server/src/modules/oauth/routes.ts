@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Config } from "../../config.js";
 import { errors } from "../../http/schemas.js";
 import type { App } from "../../http/types.js";
-import { setRefreshCookie } from "../auth/cookies.js";
+import { setRefreshCookie } from "../auth/index.js";
 import type { OAuthService } from "./service.js";
 import { STATE_COOKIE, STATE_TTL_SECONDS } from "./state-cookie.js";
 

@@ -11,7 +11,7 @@ import { JsonMemo } from "../../lib/json-memo.js";
 import { LruCache } from "../../lib/lru.js";
 import type { Clock } from "../../lib/time.js";
 import { averageRating, findMovieRatings, readCatalogVersion } from "../movies/index.js";
-import { likedSet, toggleLike } from "../shared/likes.js";
+import { likedSet, toggleLike } from "../shared/index.js";
 import { type CreditEntry, isCastKind, toCreditEntry, toPerson } from "./mapper.js";
 import { findPerson, personCreditKinds, personCredits, type PersonCreditRow } from "./repository.js";
 

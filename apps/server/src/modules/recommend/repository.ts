@@ -2,6 +2,7 @@
 import { type Kysely, sql } from "kysely";
 import { preparedKept } from "../../db/prepared.js";
 import type { Database } from "../../db/types.js";
+import { visibleReview } from "../reviews/index.js";
 
 type Db = Kysely<Database>;
 
@@ -62,12 +63,13 @@ export function memberVersions(db: Db, userIds: number[]) {
   return db.selectFrom("users").select(["id", "data_version"]).where("id", "in", userIds).execute();
 }
 
-/** Every review row of the member (rated or not), movie id order. */
+/** Every visible review row of the member (rated or not; a hidden, empty one leaves the film unseen), movie id order. */
 export function memberReviews(db: Db, userId: number) {
   return db
     .selectFrom("reviews")
     .select(["movie_id", "rating"])
     .where("user_id", "=", userId)
+    .where(visibleReview("reviews"))
     .orderBy("movie_id")
     .execute();
 }

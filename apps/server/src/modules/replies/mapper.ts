@@ -1,6 +1,6 @@
 // Reply rows → the wire `Reply` (API.md §4.0): the author's current username and avatar, the caller's `like`.
 import type { Reply } from "@moviepedia/contract";
-import { avatarUrl } from "../users/mapper.js";
+import { avatarUrl } from "../users/index.js";
 import type { ReplyWithAuthor } from "./repository.js";
 
 export function toReply(row: ReplyWithAuthor, like: boolean): Reply {

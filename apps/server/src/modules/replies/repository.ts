@@ -2,7 +2,7 @@
 // on PostgreSQL (SQLite serialises whole transactions).
 import type { Kysely } from "kysely";
 import type { Database, ReplyRow } from "../../db/types.js";
-import { notBlockedBy } from "../shared/blocks.js";
+import { notBlockedBy } from "../shared/index.js";
 
 type Db = Kysely<Database>;
 

@@ -8,8 +8,9 @@ import { notFound, notOwner } from "../../http/errors.js";
 import type { Window } from "../../http/window.js";
 import { type Clock, toTimestamp } from "../../lib/time.js";
 import { inTransaction } from "../../lib/transaction.js";
-import { likedSet, toggleLike } from "../shared/likes.js";
-import { adjustCommentsCount, findReviewById } from "../reviews/repository.js";
+import { likedSet, toggleLike } from "../shared/index.js";
+import { adjustCommentsCount, findReviewById } from "../reviews/index.js";
+import { isVisible, stateOf } from "../reviews/index.js";
 import { toReply } from "./mapper.js";
 import * as repo from "./repository.js";
 
@@ -35,7 +36,8 @@ export function createRepliesService(deps: RepliesDeps) {
 
   async function reviewOr404(trx: Kysely<Database>, reviewId: number | null, withLock: boolean) {
     const review = reviewId === null ? undefined : await findReviewById(trx, reviewId, withLock && lock);
-    if (!review) throw notFound("REVIEW_NOT_FOUND");
+    // A hidden (emptied) review takes no replies and shows none (API.md §4.5).
+    if (!review || !isVisible(stateOf(review))) throw notFound("REVIEW_NOT_FOUND");
     return review;
   }
 

@@ -2,8 +2,8 @@
 import type { Review } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
 import type { Database, UserRow } from "../../db/types.js";
-import { likedSet } from "../shared/likes.js";
-import { avatarUrl } from "../users/mapper.js";
+import { likedSet } from "../shared/index.js";
+import { avatarUrl } from "../users/index.js";
 import { findReviewsWithAuthor, type ReviewWithAuthor } from "./repository.js";
 
 export function toReview(row: ReviewWithAuthor, like: boolean): Review {
@@ -36,17 +36,18 @@ export async function toReviews(db: Kysely<Database>, rows: ReviewWithAuthor[], 
 }
 
 /**
- * "An empty review is no review" (API.md §4.5): the answer to a write that left (or would have left) a review
- * empty. `deleted` is the removed row, if there was one; otherwise id 0 and the time of the request.
+ * "An empty review is hidden, and keeps its id" (API.md §4.5): the answer to a write that left (or would have left)
+ * a review empty, and "my review" when there is none. `kept` is the hidden row, if there is one; otherwise id 0 and
+ * the time of the request.
  */
 export function emptyReview(
   author: Pick<UserRow, "id" | "username" | "profile_url">,
   movieId: number,
-  deleted: { id: number; created_at: string } | null,
+  kept: { id: number; created_at: string } | null,
   requestTime: string,
 ): Review {
   return {
-    id: deleted?.id ?? 0,
+    id: kept?.id ?? 0,
     movie_id: movieId,
     user_id: author.id,
     user_name: author.username,
@@ -58,7 +59,7 @@ export function emptyReview(
     like: false,
     likes_count: 0,
     comments_count: 0,
-    created_at: deleted?.created_at ?? requestTime,
+    created_at: kept?.created_at ?? requestTime,
   };
 }
 

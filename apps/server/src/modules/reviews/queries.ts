@@ -6,12 +6,14 @@ import type { Database } from "../../db/types.js";
 import { databaseVersion, VersionedFacts } from "../../db/data-version.js";
 import { notFound } from "../../http/errors.js";
 import { LruCache } from "../../lib/lru.js";
-import { blocksAnyone, hasBlocked } from "../shared/blocks.js";
-import { likedSet } from "../shared/likes.js";
-import { findUserById } from "../users/repository.js";
+import { type Clock, systemClock, toTimestamp } from "../../lib/time.js";
+import { blocksAnyone, hasBlocked } from "../shared/index.js";
+import { likedSet } from "../shared/index.js";
+import { findUserById } from "../users/index.js";
 import type { ReviewListOptions } from "./list-query.js";
-import { toReview, toReviews } from "./mapper.js";
+import { emptyReview, toReview, toReviews } from "./mapper.js";
 import * as repo from "./repository.js";
+import { isVisible, stateOf } from "./state.js";
 
 /** Review windows kept (each up to a window's rows with their JSON: tens of kilobytes at most). */
 const WINDOWS_KEPT = 2000;
@@ -31,7 +33,7 @@ const encodeList = (reviews: Review[]) => JSON.stringify(z.encode(ReviewList, re
 const encodeEach = (rows: readonly repo.ReviewWithAuthor[], like: boolean) =>
   rows.map((r) => JSON.stringify(z.encode(Review, toReview(r, like))));
 
-export function createReviewQueries(db: Kysely<Database>) {
+export function createReviewQueries(db: Kysely<Database>, clock: Clock = systemClock) {
   // The most read lists — a popular film's first pages — are the same for every visitor and every member who blocked
   // nobody: their rows are kept under the database's version token (db/data-version.ts), so any committed write, here
   // or on another instance, makes the next read fetch them again. A kept window also proves its film or member
@@ -40,7 +42,7 @@ export function createReviewQueries(db: Kysely<Database>) {
   const windows = new LruCache<string, KeptWindow>(WINDOWS_KEPT);
   // Windows that differ per member (they block someone, or ask for the people they follow): their answers as sent.
   const personalWindows = new VersionedFacts<string>(WINDOWS_KEPT);
-  const mine = new VersionedFacts<string>(WINDOWS_KEPT);
+  const mine = new VersionedFacts<string | Review>(WINDOWS_KEPT);
 
   async function movieOr404(movieId: number | null): Promise<number> {
     if (movieId === null || !(await repo.movieExists(db, movieId))) throw notFound("MOVIE_NOT_FOUND");
@@ -100,27 +102,35 @@ export function createReviewQueries(db: Kysely<Database>) {
     return `[${rows.map((r, i) => (liked.has(r.id) ? withLike[i] : plain[i])).join(",")}]`;
   }
 
-  /** One review with the caller's like: one query. */
+  /** One review with the caller's like: one query. A hidden (emptied) review is unknown to everyone (§4.5). */
   async function getReview(reviewId: number | null, callerId: number | null): Promise<Review> {
     const row = reviewId === null ? undefined : await repo.findReviewForCaller(db, { id: reviewId }, callerId);
-    if (!row) throw notFound("REVIEW_NOT_FOUND");
+    if (!row || !isVisible(stateOf(row))) throw notFound("REVIEW_NOT_FOUND");
     return toReview(row, row.liked);
   }
 
   /**
    * The caller's review of a movie, serialised (a movie page asks for it on every visit): one query when it exists,
-   * kept until the next write; which 404 it is costs one more when not.
+   * kept until the next write. With none, or only a hidden one, the empty object (API.md §4.5: the hidden row's id
+   * and created_at, else id 0 and the time of the request); only an unknown movie is a 404.
    */
   async function getMineJson(callerId: number, movieId: number | null): Promise<string> {
     if (movieId === null) throw notFound("MOVIE_NOT_FOUND");
-    return mine.get(db, `${callerId}:${movieId}`, async () => {
+    const kept = await mine.get(db, `${callerId}:${movieId}`, async (): Promise<string | Review> => {
       const own = await repo.findReviewForCaller(db, { userId: callerId, movieId }, callerId);
-      if (!own) {
-        await movieOr404(movieId);
-        throw notFound("REVIEW_NOT_FOUND");
+      if (own && isVisible(stateOf(own))) return JSON.stringify(z.encode(Review, toReview(own, own.liked)));
+      if (own) {
+        const author = { id: own.user_id, username: own.author_name, profile_url: own.author_profile_url };
+        return JSON.stringify(z.encode(Review, emptyReview(author, movieId, own, own.created_at)));
       }
-      return JSON.stringify(z.encode(Review, toReview(own, own.liked)));
+      await movieOr404(movieId);
+      const author = await findUserById(db, callerId);
+      if (!author) throw notFound("USER_NOT_FOUND");
+      // Kept without its time: each answer is stamped when it is sent.
+      return emptyReview(author, movieId, null, "");
     });
+    if (typeof kept === "string") return kept;
+    return JSON.stringify(z.encode(Review, { ...kept, created_at: toTimestamp(clock.now()) }));
   }
 
   /** A movie's reviews, serialised; a member's view hides authors they blocked (API.md §1.9). */

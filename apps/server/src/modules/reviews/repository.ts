@@ -4,10 +4,20 @@ import { type Kysely, sql } from "kysely";
 import { prepared, preparedByShape } from "../../db/prepared.js";
 import type { Database, ReviewRow, ReviewsTable } from "../../db/types.js";
 import type { ReviewSort } from "@moviepedia/contract";
-import { notBlockedBy } from "../shared/blocks.js";
+import { notBlockedBy } from "../shared/index.js";
 import type { MovieCounterDelta, ReviewState } from "./state.js";
 
 type Db = Kysely<Database>;
+
+/**
+ * "An empty review is hidden, and keeps its id" (API.md §4.5): a row shows and counts only while it holds a rating,
+ * a status or text. Written out literally (never with parameters): the partial indexes of migration 0007 serve
+ * queries whose WHERE carries exactly this term, and PostgreSQL proves it against them too.
+ */
+export function visibleReview(alias: string) {
+  const column = (name: string) => sql.ref(`${alias}.${name}`);
+  return sql<boolean>`(${column("rating")} > 0 or ${column("status")} <> '' or ${column("content")} <> '')`;
+}
 
 /** A review row with its author's current username and stored avatar. */
 export type ReviewWithAuthor = ReviewRow & { author_name: string; author_profile_url: string | null };
@@ -83,15 +93,33 @@ export async function releaseReviewLikes(db: Db, reviewId: number): Promise<void
     .execute();
 }
 
-/** Deletes the review with its replies and the likes of both (explicitly, whatever the FK pragmas say). */
-export async function deleteReviewCascade(db: Db, reviewId: number): Promise<void> {
+/** Deletes the review's replies and the likes of both (explicitly, whatever the FK pragmas say). */
+async function deleteReviewDependents(db: Db, reviewId: number): Promise<void> {
   await db
     .deleteFrom("reply_likes")
     .where("target_id", "in", (eb) => eb.selectFrom("replies").select("id").where("review_id", "=", reviewId))
     .execute();
   await db.deleteFrom("replies").where("review_id", "=", reviewId).execute();
   await db.deleteFrom("review_likes").where("target_id", "=", reviewId).execute();
+}
+
+/** Deletes the review with its replies and the likes of both. */
+export async function deleteReviewCascade(db: Db, reviewId: number): Promise<void> {
+  await deleteReviewDependents(db, reviewId);
   await db.deleteFrom("reviews").where("id", "=", reviewId).execute();
+}
+
+/**
+ * Empties the review but keeps its row and id (API.md §4.5): its replies and the likes of both go, its counters
+ * drop to 0 and the row holds the empty state until its owner writes to it again.
+ */
+export async function hideReviewCascade(db: Db, reviewId: number, now: string): Promise<void> {
+  await deleteReviewDependents(db, reviewId);
+  await db
+    .updateTable("reviews")
+    .set({ content: "", rating: 0, status: "", spoiler: 0, likes_count: 0, comments_count: 0, updated_at: now })
+    .where("id", "=", reviewId)
+    .execute();
 }
 
 export async function adjustMovieCounters(db: Db, movieId: number, d: MovieCounterDelta): Promise<void> {
@@ -186,10 +214,12 @@ const reviewForCaller = preparedByShape(
   },
 );
 
+/** The visible reviews among `ids` (hidden, empty ones are skipped like unknown ids). */
 export function findReviewsWithAuthor(db: Db, ids: readonly number[]): Promise<ReviewWithAuthor[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return withAuthor(db)
     .where("reviews.id", "in", [...new Set(ids)])
+    .where(visibleReview("reviews"))
     .execute();
 }
 
@@ -208,9 +238,10 @@ export interface ReviewListFilter {
 
 /**
  * One windowed page in two steps of one statement: the window's ids are picked from an index that holds
- * everything the filters and the order need (migration 0006: movie_id or user_id, the sort keys, id, user_id;
- * written reviews from the `content <> ''` partial ones), so the rows skipped by the offset are never read; only
- * the page's rows are then fetched with their authors, and put back in the window's order here.
+ * everything the filters and the order need (migrations 0006, 0007: movie_id, the sort keys, id, user_id; written
+ * reviews from the `content <> ''` partial ones, all visible ones from those on the visible-review term), so a
+ * film's rows skipped by the offset are never read; only the page's rows are then fetched with their authors, and
+ * put back in the window's order here. Hidden (emptied) reviews are in no window.
  */
 export async function listReviews(db: Db, f: ReviewListFilter): Promise<ReviewWithAuthor[]> {
   const { rows } = await listWindow(db, f, {
@@ -257,7 +288,10 @@ const listWindow = preparedByShape<ReviewListFilter, ListParams, ReviewWithAutho
     if (f.movieId !== undefined) page = page.where("page.movie_id", "=", p.movieId);
     if (f.userId !== undefined) page = page.where("page.user_id", "=", p.userId);
     // Literal, not a parameter: the partial indexes on written reviews (migration 0006) serve only this exact term.
+    // A written review is visible; otherwise hidden (empty) rows are left out with the term the partial indexes of
+    // migration 0007 carry.
     if (f.hasContent) page = page.where(sql<boolean>`page.content <> ''`);
+    else page = page.where(visibleReview("page"));
     if (f.followedBy !== null) {
       page = page.where((eb) =>
         eb.exists(

@@ -9,8 +9,8 @@ import type { Database, ReviewRow } from "../../db/types.js";
 import { ApiError, notFound, notOwner } from "../../http/errors.js";
 import { type Clock, toTimestamp } from "../../lib/time.js";
 import { inTransaction } from "../../lib/transaction.js";
-import { toggleLikeCounted } from "../shared/likes.js";
-import { findUserById } from "../users/repository.js";
+import { toggleLikeCounted } from "../shared/index.js";
+import { findUserById } from "../users/index.js";
 import { emptyReview, toReview } from "./mapper.js";
 import { createReviewQueries } from "./queries.js";
 import * as repo from "./repository.js";
@@ -18,6 +18,7 @@ import type { ReviewForCaller } from "./repository.js";
 import {
   EMPTY_STATE,
   isEmptyState,
+  isVisible,
   isZeroDelta,
   mergeWrite,
   movieDelta,
@@ -43,16 +44,20 @@ const alreadyExists = () => new ApiError("REVIEW_ALREADY_EXISTS", "You have alre
 export function createReviewsService(deps: ReviewsDeps) {
   const { db, clock } = deps;
   const lock = deps.dialect === "postgres";
-  const queries = createReviewQueries(db);
+  const queries = createReviewQueries(db, clock);
 
   async function movieOr404(trx: Kysely<Database>, movieId: number | null): Promise<number> {
     if (movieId === null || !(await repo.movieExists(trx, movieId))) throw notFound("MOVIE_NOT_FOUND");
     return movieId;
   }
 
+  /**
+   * The caller's own review by id, locked. A hidden (emptied) review exists only for its owner, who may revive or
+   * delete it: to everyone else it is unknown (404), never someone else's (403).
+   */
   async function ownedOr404(trx: Kysely<Database>, callerId: number, reviewId: number | null) {
     const row = reviewId === null ? undefined : await repo.findReviewForCaller(trx, { id: reviewId }, callerId, lock);
-    if (!row) throw notFound("REVIEW_NOT_FOUND");
+    if (!row || (row.user_id !== callerId && !isVisible(stateOf(row)))) throw notFound("REVIEW_NOT_FOUND");
     if (row.user_id !== callerId) throw notOwner();
     return row;
   }
@@ -61,7 +66,7 @@ export function createReviewsService(deps: ReviewsDeps) {
   async function account(trx: Kysely<Database>, row: ReviewRow, before: ReviewState | null, after: ReviewState | null) {
     const delta = movieDelta(before, after);
     if (!isZeroDelta(delta)) await repo.adjustMovieCounters(trx, row.movie_id, delta);
-    await repo.touchMemberReviews(trx, row.user_id, (after ? 1 : 0) - (before ? 1 : 0));
+    await repo.touchMemberReviews(trx, row.user_id, (isVisible(after) ? 1 : 0) - (isVisible(before) ? 1 : 0));
   }
 
   async function answer(trx: Kysely<Database>, reviewId: number, like: boolean): Promise<Review> {
@@ -70,15 +75,15 @@ export function createReviewsService(deps: ReviewsDeps) {
     return toReview(row, like);
   }
 
-  /** The answer to a write that ends with no row; `deleted` (read with its author) when one was removed. */
-  async function emptyAnswer(trx: Kysely<Database>, userId: number, movieId: number, deleted: ReviewForCaller | null) {
-    if (deleted) {
-      const author = { id: deleted.user_id, username: deleted.author_name, profile_url: deleted.author_profile_url };
-      return emptyReview(author, movieId, deleted, toTimestamp(clock.now()));
+  /** The answer to a write that leaves no visible review: `kept` is the hidden row (read with its author), if any. */
+  async function emptyAnswer(trx: Kysely<Database>, userId: number, movieId: number, kept: ReviewForCaller | null) {
+    if (kept) {
+      const author = { id: kept.user_id, username: kept.author_name, profile_url: kept.author_profile_url };
+      return emptyReview(author, movieId, kept, toTimestamp(clock.now()));
     }
     const author = await findUserById(trx, userId);
     if (!author) throw notFound("USER_NOT_FOUND");
-    return emptyReview(author, movieId, deleted, toTimestamp(clock.now()));
+    return emptyReview(author, movieId, null, toTimestamp(clock.now()));
   }
 
   async function removeRow(trx: Kysely<Database>, row: ReviewRow): Promise<void> {
@@ -88,15 +93,20 @@ export function createReviewsService(deps: ReviewsDeps) {
   }
 
   /**
-   * Applies `next` to an existing (locked) row: update, or delete when it became empty. The answer is the row read
-   * with its author and the caller's like, with the new state: nothing else of it can change inside this transaction.
+   * Applies `next` to an existing (locked) row: update it, or hide it when it became empty (its replies and likes
+   * go, the row and its id stay for its owner to revive). The answer is the row read with its author and the
+   * caller's like, with the new state: nothing else of it can change inside this transaction.
    */
   async function applyTo(trx: Kysely<Database>, callerId: number, row: ReviewForCaller, next: ReviewState) {
+    const before = stateOf(row);
     if (isEmptyState(next)) {
-      await removeRow(trx, row);
+      if (isVisible(before)) {
+        await account(trx, row, before, EMPTY_STATE);
+        await repo.releaseReviewLikes(trx, row.id);
+        await repo.hideReviewCascade(trx, row.id, toTimestamp(clock.now()));
+      }
       return emptyAnswer(trx, callerId, row.movie_id, row);
     }
-    const before = stateOf(row);
     if (!sameState(before, next)) {
       await repo.updateReview(trx, row.id, next, toTimestamp(clock.now()));
       await account(trx, row, before, next);
@@ -111,18 +121,31 @@ export function createReviewsService(deps: ReviewsDeps) {
     return row;
   }
 
+  /**
+   * POST: 201 with a new review, or with the caller's hidden one revived under its id; 409 when a visible one
+   * exists; an empty write creates nothing (200, the empty object).
+   */
   async function create(callerId: number, movieId: number | null, write: ReviewWrite): Promise<ReviewWriteResult> {
     return inTransaction(db, async (trx) => {
       const id = await movieOr404(trx, movieId);
       const state = mergeWrite(EMPTY_STATE, write);
-      if (isEmptyState(state)) {
-        if (await repo.findOwnReview(trx, callerId, id)) throw alreadyExists();
-        return { status: 200, review: await emptyAnswer(trx, callerId, id, null) };
+      // A lost insert race (ON CONFLICT DO NOTHING: the loser waits for the winner's commit) or a hidden row sends
+      // us to the existing row; a row deleted in between back to the insert. Three rounds settle any interleaving.
+      for (let round = 0; round < 3; round++) {
+        if (isVisible(state)) {
+          const row = await insertNew(trx, callerId, id, state);
+          if (row) return { status: 201, review: await answer(trx, row.id, false) };
+        }
+        const existing = await repo.findReviewForCaller(trx, { userId: callerId, movieId: id }, callerId, lock);
+        if (!existing) {
+          if (isVisible(state)) continue;
+          return { status: 200, review: await emptyAnswer(trx, callerId, id, null) };
+        }
+        if (isVisible(stateOf(existing))) throw alreadyExists();
+        const review = await applyTo(trx, callerId, existing, state);
+        return { status: isVisible(state) ? 201 : 200, review };
       }
-      // ON CONFLICT DO NOTHING: of concurrent duplicates exactly one inserts, the others see no row → 409.
-      const row = await insertNew(trx, callerId, id, state);
-      if (!row) throw alreadyExists();
-      return { status: 201, review: await answer(trx, row.id, false) };
+      throw new Error("review create did not settle");
     });
   }
 
@@ -141,6 +164,7 @@ export function createReviewsService(deps: ReviewsDeps) {
       // A lost insert race means the row now exists (the loser waited for the winner's commit): go round once more
       // and update it. A row deleted in between sends us back to the insert; three rounds settle any interleaving.
       // An existing review proves the movie exists (foreign key): only a missing one needs the movie checked.
+      // A hidden row is updated like any other: the write revives it under its id (200).
       let movieChecked = false;
       for (let round = 0; round < 3; round++) {
         const existing = await repo.findReviewForCaller(trx, { userId: callerId, movieId: id }, callerId, lock);
@@ -170,7 +194,7 @@ export function createReviewsService(deps: ReviewsDeps) {
       // Locking the review first orders this after (or before) a concurrent delete: never a dangling like. The lock
       // also keeps its likes_count still but for this toggle's own move.
       const row = reviewId === null ? undefined : await repo.findReviewForCaller(trx, { id: reviewId }, callerId, lock);
-      if (!row) throw notFound("REVIEW_NOT_FOUND");
+      if (!row || !isVisible(stateOf(row))) throw notFound("REVIEW_NOT_FOUND");
       const { liked, delta } = await toggleLikeCounted(trx, "review_likes", callerId, row.id, clock.now());
       return toReview({ ...row, likes_count: row.likes_count + delta }, liked);
     });

@@ -33,6 +33,14 @@ export function isEmptyState(state: ReviewState): boolean {
   return state.rating === 0 && state.status === "" && state.content === "";
 }
 
+/**
+ * Whether a row with this state shows and counts (API.md §4.5): an empty review keeps its row and id but is hidden
+ * everywhere until its owner fills it again. `null` = no row.
+ */
+export function isVisible(state: ReviewState | null): boolean {
+  return state !== null && !isEmptyState(state);
+}
+
 export function sameState(a: ReviewState, b: ReviewState): boolean {
   return a.content === b.content && a.rating === b.rating && a.status === b.status && a.spoiler === b.spoiler;
 }

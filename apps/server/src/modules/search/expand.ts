@@ -9,12 +9,12 @@ import {
 } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.js";
-import { loadCollections } from "../collections/load.js";
+import { loadCollections } from "../collections/index.js";
 import { loadMovies } from "../movies/index.js";
-import { toPerson } from "../people/mapper.js";
-import { likedSet, markedSet } from "../shared/likes.js";
-import { toUserProfile } from "../users/mapper.js";
-import { findUsersByIds } from "../users/repository.js";
+import { toPerson } from "../people/index.js";
+import { likedSet, markedSet } from "../shared/index.js";
+import { toUserProfile } from "../users/index.js";
+import { findUsersByIds } from "../users/index.js";
 
 type Db = Kysely<Database>;
 

@@ -1,7 +1,6 @@
 // The 1200×630 link-preview pictures, drawn as SVG (then rendered to PNG by routes.ts): a movie's drawn backdrop and
 // poster with its title, facts and average; a collection's title, owner and its first posters.
-import { backdropSvg, type PosterArt, posterSvg } from "../media/art.js";
-import { cleanText, escapeXml, fitText } from "../media/text-layout.js";
+import { backdropSvg, cleanText, escapeXml, fitText, type PosterArt, posterSvg } from "../media/index.js";
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;

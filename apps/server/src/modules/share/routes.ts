@@ -8,7 +8,7 @@ import sharp from "sharp";
 import { z } from "zod";
 import type { Database } from "../../db/types.js";
 import type { App } from "../../http/types.js";
-import { posterArt } from "../media/routes.js";
+import { posterArt } from "../media/index.js";
 import { collectionCardSvg, movieCardSvg } from "./card.js";
 import * as repo from "./repository.js";
 

@@ -3,7 +3,7 @@
 // and a 1200×630 image. The tags go into the <head> of the index.html the server sends for that address.
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.js";
-import { escapeXml } from "../media/text-layout.js";
+import { escapeXml } from "../media/index.js";
 import * as repo from "./repository.js";
 
 export const SITE_NAME = "무비피디아";

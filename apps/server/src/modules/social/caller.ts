@@ -3,8 +3,8 @@
 import type { FastifyRequest } from "fastify";
 import { readBearer } from "../../http/auth.js";
 import { ApiError } from "../../http/errors.js";
-import { REFRESH_COOKIE } from "../auth/cookies.js";
-import type { AuthService } from "../auth/service.js";
+import { REFRESH_COOKIE } from "../auth/index.js";
+import type { AuthService } from "../auth/index.js";
 
 export async function bearerOrCookieCallerId(
   auth: Pick<AuthService, "verifyBearer" | "callerFromCookie">,

@@ -7,9 +7,9 @@ import { databaseVersion } from "../../db/data-version.js";
 import type { Database } from "../../db/types.js";
 import type { Window } from "../../http/window.js";
 import { JsonMemo } from "../../lib/json-memo.js";
-import { loadCollections } from "../collections/load.js";
-import { toPerson } from "../people/mapper.js";
-import { loadReviews } from "../reviews/mapper.js";
+import { loadCollections } from "../collections/index.js";
+import { toPerson } from "../people/index.js";
+import { loadReviews } from "../reviews/index.js";
 import { creditKindsOf, findPeopleByIds, likedTargetIds } from "./likes-repository.js";
 
 /**

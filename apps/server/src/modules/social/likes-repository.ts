@@ -1,7 +1,7 @@
 // SQL for the caller's likes lists: the liked target ids in like order, and people rows for the Person loader.
 import type { Kysely } from "kysely";
 import type { Database, LikeTableName } from "../../db/types.js";
-import type { PersonCoreRow } from "../people/repository.js";
+import type { PersonCoreRow } from "../people/index.js";
 import type { Page } from "./repository.js";
 
 type Db = Kysely<Database>;

@@ -16,7 +16,7 @@ import { sendJson } from "../../http/json-reply.js";
 import { errors } from "../../http/schemas.js";
 import type { App } from "../../http/types.js";
 import { parseWindow } from "../../http/window.js";
-import type { AuthService } from "../auth/service.js";
+import type { AuthService } from "../auth/index.js";
 import { bearerOrCookieCallerId } from "./caller.js";
 import type { LikesListsService } from "./likes-lists.js";
 import type { SocialService } from "./service.js";

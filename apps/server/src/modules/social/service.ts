@@ -7,7 +7,7 @@ import type { Window } from "../../http/window.js";
 import { isForeignKeyViolation } from "../../lib/db-errors.js";
 import { type Clock, toTimestamp } from "../../lib/time.js";
 import { inTransaction } from "../../lib/transaction.js";
-import { toFollowUser } from "../users/mapper.js";
+import { toFollowUser } from "../users/index.js";
 import * as repo from "./repository.js";
 
 export interface SocialDeps {

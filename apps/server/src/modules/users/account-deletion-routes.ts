@@ -4,7 +4,7 @@ import type { Config } from "../../config.js";
 import { requireCallerId } from "../../http/caller.js";
 import { errors } from "../../http/schemas.js";
 import type { App } from "../../http/types.js";
-import { clearRefreshCookie } from "../auth/cookies.js";
+import { clearRefreshCookie } from "../auth/index.js";
 import type { AccountDeletionService } from "./account-deletion.js";
 
 export function accountDeletionRoutes(app: App, deletion: AccountDeletionService, config: Config): void {

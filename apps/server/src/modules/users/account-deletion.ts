@@ -4,7 +4,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.js";
 import { ApiError, missingField } from "../../http/errors.js";
 import { inTransaction } from "../../lib/transaction.js";
-import type { AuthService } from "../auth/service.js";
+import type { AuthService } from "../auth/index.js";
 import { removeSearchDocument } from "../search/index.js";
 import * as repo from "./account-deletion-repository.js";
 import { findUserById } from "./repository.js";

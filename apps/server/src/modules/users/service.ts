@@ -1,6 +1,13 @@
 // Member profile reads and edits (API.md §4.1).
 import { inTransaction } from "../../lib/transaction.js";
-import { type Me, PatchMeRequest, PROFILE_URL_MAX, USERNAME_REGEX, UserProfile } from "@moviepedia/contract";
+import {
+  type Me,
+  normalizeUsername,
+  PatchMeRequest,
+  PROFILE_URL_MAX,
+  USERNAME_REGEX,
+  UserProfile,
+} from "@moviepedia/contract";
 import type { Kysely } from "kysely";
 import { databaseVersion } from "../../db/data-version.js";
 import type { Database, UserUpdate } from "../../db/types.js";
@@ -72,8 +79,11 @@ export function createUsersService(db: Kysely<Database>) {
    * (username, status_message, profile_url) with every 400 before the uniqueness 409 (API.md §2.2).
    */
   async function patchMe(userId: number, rawBody: unknown): Promise<Me> {
-    const { username } = parseWith(UsernameField, rawBody, "body");
+    const sent = parseWith(UsernameField, rawBody, "body").username;
     const user = await getUserOr404(userId);
+    // The current name is exempt as sent (a derived social name may not be NFC-stable); any other is compared,
+    // checked and stored in NFC (API.md §3.1).
+    const username = sent === undefined || sent === user.username ? sent : normalizeUsername(sent);
     const renamed = username !== undefined && username !== user.username;
     if (renamed && !USERNAME_REGEX.test(username)) {
       throw invalidField("username", "does not match the username rules");

@@ -87,5 +87,11 @@ export async function populate(ctx: TestContext): Promise<FuzzWorld> {
   await as(a)({ method: "PATCH", url: `/api/reviews/like/${reviews[1]!.id}` });
   await as(b)({ method: "PATCH", url: `/api/collections/like/${collections[0]!.id}` });
   await as(c)({ method: "PATCH", url: `/api/participants/like/1` });
+  // A hidden review (API.md §4.5): emptied by its owner after a reply and a like, kept with its id. Requests hit it
+  // like any id, and the final recount must leave it out.
+  const hidden = await createReview(ctx, c, movies[2]!.id, { rating: 3, content: "비울 글" });
+  await createReply(ctx, a, hidden.id);
+  await as(a)({ method: "PATCH", url: `/api/reviews/like/${hidden.id}` });
+  await ctx.services.reviews.edit(c.id, hidden.id, { rating: 0, content: "" });
   return { members };
 }

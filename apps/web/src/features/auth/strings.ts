@@ -17,7 +17,7 @@ export const AUTH = {
   kakao: "카카오로 로그인",
   google: "구글로 로그인",
   providerUnavailable: "현재 사용할 수 없음",
-  usernameHint: "영문, 숫자, 밑줄(_), 하이픈(-)으로 3~20자",
+  usernameHint: "한글, 영문, 숫자, 밑줄(_), 하이픈(-)으로 3~20자",
   loginIdHint: "영문, 숫자, 밑줄(_), 마침표(.)로 6~20자",
   passwordHint: "공백 없이 8~20자, 영문·숫자·특수문자 중 2가지 이상",
   oauthTitle: "소셜 로그인",

@@ -30,6 +30,7 @@ export const PROFILE = {
   likedReviews: "좋아한 코멘트",
   editProfile: "프로필 수정",
   usernameLabel: "이름",
+  usernameHint: "한글, 영문, 숫자, 밑줄(_), 하이픈(-)으로 3~20자",
   statusLabel: "상태 메시지",
   avatarLabel: "프로필 사진 주소",
   avatarHint: "https://로 시작하는 이미지 주소. 비워 두면 기본 이미지를 써요.",

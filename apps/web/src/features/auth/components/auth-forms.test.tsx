@@ -88,6 +88,8 @@ describe("signup form", () => {
   it.each([
     ["a name that is too short", "이름", "ab", MSG.usernameRule],
     ["a name with a dot", "이름", "movie.fan", MSG.usernameRule],
+    ["a name of jamo", "이름", "ㅁㅍㄷ", MSG.usernameRule],
+    ["a name with a space", "이름", "영화 팬", MSG.usernameRule],
     ["an ID that is too short", "아이디", "abc", MSG.loginIdInvalid],
     ["an ID with a hyphen", "아이디", "movie-fan", MSG.loginIdInvalid],
     ["a password of one kind of character", "비밀번호", "abcdEFGH", MSG.passwordRule],
@@ -139,5 +141,20 @@ describe("signup form", () => {
       login_id: "movie.fan",
       login_password: "abcd1234",
     });
+  });
+
+  it("says that Korean names are allowed, and sends one", async () => {
+    const fetchMock = vi.fn(async () => jsonResponse(201, ME));
+    vi.stubGlobal("fetch", fetchMock);
+    const onSignedUp = vi.fn();
+    render(<SignupFormView onSignedUp={onSignedUp} />);
+    expect(screen.getByText(/한글, 영문, 숫자/)).toBeInTheDocument();
+    await fill("이름", "영화팬_2");
+    await fill("아이디", "movie.fan");
+    await fill("비밀번호", "abcd1234");
+    await userEvent.click(screen.getByRole("button", { name: "가입하기" }));
+    await vi.waitFor(() => expect(onSignedUp).toHaveBeenCalled());
+    const init = (fetchMock.mock.calls[0] as unknown[] | undefined)?.[1] as RequestInit;
+    expect(JSON.parse(String(init.body))).toMatchObject({ username: "영화팬_2" });
   });
 });

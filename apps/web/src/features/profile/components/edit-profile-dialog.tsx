@@ -61,6 +61,7 @@ function EditProfileForm({ me, onDone }: { me: Me; onDone: () => void }) {
         label={PROFILE.usernameLabel}
         value={values.username}
         autoComplete="nickname"
+        hint={PROFILE.usernameHint}
         error={errors.username}
         onChange={(event) => set("username", event.target.value)}
       />

@@ -14,10 +14,17 @@ describe("profile edit form", () => {
   });
 
   it("checks the username rule (the current name is exempt), the 100-character status and https URLs", () => {
-    expect(validate({ username: "영화팬", statusMessage: "", avatarUrl: "" }, "movie_fan").username).toBe(
-      MSG.usernameRule,
+    // Hangul syllables are allowed (API.md §3.1, revision 2), also typed decomposed (NFD); jamo and spaces are not.
+    expect(validate({ username: "영화팬", statusMessage: "", avatarUrl: "" }, "movie_fan")).toEqual({});
+    expect(validate({ username: "영화팬".normalize("NFD"), statusMessage: "", avatarUrl: "" }, "movie_fan")).toEqual(
+      {},
     );
-    expect(validate({ username: "영화팬", statusMessage: "", avatarUrl: "" }, "영화팬")).toEqual({});
+    for (const name of ["ㅇㅎㅍ", "영화 팬", "映画ファン", "영화\u200b팬"]) {
+      expect(validate({ username: name, statusMessage: "", avatarUrl: "" }, "movie_fan").username).toBe(
+        MSG.usernameRule,
+      );
+    }
+    expect(validate({ username: "영 화", statusMessage: "", avatarUrl: "" }, "영 화")).toEqual({});
     expect(
       validate({ username: "movie_fan", statusMessage: "가".repeat(101), avatarUrl: "" }, "movie_fan"),
     ).toHaveProperty("statusMessage");

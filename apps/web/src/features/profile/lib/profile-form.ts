@@ -8,7 +8,7 @@ import {
   type PatchMeRequest,
   PROFILE_URL_MAX,
   STATUS_MESSAGE_MAX,
-  USERNAME_REGEX,
+  isValidUsername,
 } from "@moviepedia/contract";
 import { isApiError } from "../../../shared/lib/api";
 import { PROFILE } from "../strings";
@@ -42,7 +42,7 @@ function isHttpsUrl(value: string): boolean {
 export function validate(values: ProfileFormValues, currentUsername: string): ProfileFormErrors {
   const errors: ProfileFormErrors = {};
   // The current name is always accepted (social accounts may carry one the signup rule would refuse).
-  if (values.username !== currentUsername && !USERNAME_REGEX.test(values.username)) errors.username = MSG.usernameRule;
+  if (values.username !== currentUsername && !isValidUsername(values.username)) errors.username = MSG.usernameRule;
   if (codePointLength(values.statusMessage) > STATUS_MESSAGE_MAX) errors.statusMessage = PROFILE.statusTooLong;
   const url = values.avatarUrl.trim();
   if (url !== "" && !isHttpsUrl(url)) errors.avatarUrl = PROFILE.avatarInvalid;

@@ -2,7 +2,7 @@
 // the caller can roll back and tell the member. Every key starts with `reviewQueries.all`.
 import { LOG, type Review, type ReviewSort, type ReviewWrite } from "@moviepedia/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { apiFetch, fetchOrNull, fetchRecordOrNull, isAbortError, isApiError } from "../../../shared/lib/api";
+import { apiFetch, fetchOrNull, fetchRecordOrNull, isAbortError } from "../../../shared/lib/api";
 
 /** A read that failed and was already logged by its fetch helper: the query shows its error state. */
 export class FetchFailed extends Error {}
@@ -18,12 +18,16 @@ export function isEmptyReview(review: Pick<Review, "rating" | "status" | "conten
   return review.rating === 0 && review.status === "" && review.content === "";
 }
 
-/** The caller's review of a movie; null when there is none (404 REVIEW_NOT_FOUND). Other failures throw. */
+/**
+ * The caller's review of a movie; null when there is none. The server answers 200 with the empty object (id 0, or
+ * the id of a review its owner emptied) rather than a 404 (API.md §4.5, revision 2), so an unrated movie's page
+ * logs no failed request. Failures are logged and thrown.
+ */
 export async function fetchMyReview(movieId: number, signal?: AbortSignal): Promise<Review | null> {
   try {
-    return await apiFetch<Review>(`/api/reviews/movie/${movieId}/mine`, { auth: "required", signal });
+    const review = await apiFetch<Review>(`/api/reviews/movie/${movieId}/mine`, { auth: "required", signal });
+    return isEmptyReview(review) ? null : review;
   } catch (error) {
-    if (isApiError(error) && error.code === "REVIEW_NOT_FOUND") return null;
     if (!isAbortError(error)) console.error(LOG.review, error);
     throw error;
   }

@@ -10,18 +10,19 @@ const MINE = "/api/reviews/movie/350/mine";
 let api: FakeApi;
 let stored: ReturnType<typeof review> | null;
 
-/** A server that keeps one review and applies PUT …/mine as the contract's partial upsert. */
+/**
+ * A server that keeps one review and applies PUT …/mine as the contract's partial upsert; with none, GET answers the
+ * empty object (id 0), never a 404 (API.md §4.5).
+ */
 function serveMine() {
   api.on("GET", MINE, () =>
-    stored ? jsonResponse(200, stored) : jsonResponse(404, { code: "REVIEW_NOT_FOUND", detail: "" }),
+    jsonResponse(200, stored ?? review({ id: 0, rating: 0, status: "", content: "", spoiler: false })),
   );
   api.on("PUT", MINE, (body) => {
     const patch = Object.fromEntries(Object.entries(body as object).filter(([, v]) => v !== null));
+    // An emptied review keeps its row and id, hidden: GET answers it as the empty object with that id.
     stored = review({ ...(stored ?? {}), ...patch });
-    const empty = stored.rating === 0 && stored.status === "" && stored.content === "";
-    const answer = stored;
-    if (empty) stored = null;
-    return jsonResponse(200, answer);
+    return jsonResponse(200, stored);
   });
   api.on("GET", "/api/recommend/predict/350", () => jsonResponse(200, { movie_id: 350, expected_rating: 4.2 }));
 }
@@ -58,6 +59,21 @@ describe("MovieReviewPanel for a member", () => {
     await userEvent.click(half(4, "left"));
     await waitFor(() => expect(puts()).toEqual([{ rating: 3.5 }, { rating: 0 }]));
     expect(screen.getByRole("slider")).toHaveAttribute("aria-valuetext", "평가하기");
+  });
+
+  it.each([
+    ["none (id 0)", 0],
+    ["a review its owner emptied (hidden, id kept)", 77],
+  ])("treats the empty object — %s — as unrated and logs nothing", async (_label, id) => {
+    const log = vi.spyOn(console, "error");
+    stored = id === 0 ? null : review({ id, rating: 0, status: "", content: "", spoiler: false });
+    renderPanel();
+    expect(await screen.findByText("4.2")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole("slider")).not.toHaveAttribute("aria-disabled"));
+    expect(screen.getByRole("slider")).toHaveAttribute("aria-valuetext", "평가하기");
+    expect(screen.getByRole("button", { name: "코멘트 남기기" })).toBeInTheDocument();
+    expect(log).not.toHaveBeenCalled();
+    log.mockRestore();
   });
 
   it("toggles watch status: the active one clears, the other one switches", async () => {

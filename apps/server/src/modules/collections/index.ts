@@ -1,0 +1,3 @@
+// What other modules use of collections.
+export { loadCollections } from "./load.js";
+export { findCollection } from "./repository.js";
