@@ -12,10 +12,10 @@ test("the login page is Korean and validates its fields", async ({ page }) => {
   await page.goto("/login");
   await expect(page.locator("html")).toHaveAttribute("lang", "ko");
   await expect(page.getByRole("heading", { level: 1, name: "로그인" })).toBeVisible();
-  await expect(page.getByText(MSG.affiliatedTip)).toBeVisible();
   await expect(page.getByRole("link", { name: "회원가입" })).toHaveAttribute("href", "/signup");
-  await expect(page.getByRole("button", { name: /카카오로 로그인/ })).toBeDisabled();
-  await expect(page.getByRole("button", { name: /구글로 로그인/ })).toContainText("현재 사용할 수 없음");
+  // No provider is configured here: no social buttons, and no tip about other accounts.
+  await expect(page.getByRole("link", { name: "회원가입" })).toBeVisible();
+  await expect(page.getByText(/카카오|구글|왓챠/)).toHaveCount(0);
   await expectNoEnglish(page);
 
   const main = page.getByRole("main");

@@ -16,7 +16,10 @@ export const AUTH = {
   socialDivider: "또는 소셜 계정으로 로그인",
   kakao: "카카오로 로그인",
   google: "구글로 로그인",
-  providerUnavailable: "현재 사용할 수 없음",
+  kakaoName: "카카오",
+  googleName: "구글",
+  socialTip: (names: string[]) =>
+    `${names.join("나 ")} 계정으로도 로그인할 수 있어요. 처음 로그인하면 무비피디아 계정이 바로 만들어집니다.`,
   usernameHint: "한글, 영문, 숫자, 밑줄(_), 하이픈(-)으로 3~20자",
   loginIdHint: "영문, 숫자, 밑줄(_), 마침표(.)로 6~20자",
   passwordHint: "공백 없이 8~20자, 영문·숫자·특수문자 중 2가지 이상",

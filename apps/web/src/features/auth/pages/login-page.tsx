@@ -1,12 +1,11 @@
-// /login: ID and password, link to signup, social buttons and the affiliated-accounts tip. After login the member
+// /login: ID and password, link to signup, and the configured social logins with a tip naming them. After login the member
 // returns to the remembered path (or home).
 import { useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
 import { authStore, takeReturnPath } from "../../../shared/lib/auth";
 import { PageHeader } from "../../../shared/ui/page-header";
-import { AffiliatedTip } from "../components/affiliated-tip";
 import { LoginFormView } from "../components/login-form";
-import { SocialButtons } from "../components/social-buttons";
+import { SocialLogin } from "../components/social-buttons";
 import { AUTH } from "../strings";
 
 export default function LoginPage() {
@@ -26,13 +25,7 @@ export default function LoginPage() {
             {AUTH.toSignup}
           </Link>
         </p>
-        <div className="flex items-center gap-3 text-xs text-gray-500" role="separator">
-          <span className="h-px flex-1 bg-gray-200" />
-          {AUTH.socialDivider}
-          <span className="h-px flex-1 bg-gray-200" />
-        </div>
-        <SocialButtons />
-        <AffiliatedTip />
+        <SocialLogin />
       </div>
     </>
   );
