@@ -1,5 +1,6 @@
 // Browser checks of issue 20 ("the first hour"): not-found pages for unknown ids, and the desktop poster rows.
 import { expect, test } from "@playwright/test";
+import { allMovies, memberOn, movieByTitle } from "./support/catalog-helpers.js";
 
 test("an unknown movie, person, member, comment or collection gets a not-found page with the way home", async ({
   page,
@@ -54,4 +55,38 @@ test("desktop poster rows move with the next/previous buttons, shift+wheel and t
   await page.keyboard.press("End");
   await expect(row.getByRole("button", { name: /다음 영화/ })).toHaveCount(0);
   await expect(scroller.getByRole("listitem").last()).toBeInViewport();
+});
+
+test("closing a dialog with Esc returns focus to the control that opened it", async ({ page, request }) => {
+  const movie = await movieByTitle(request, "기생충");
+  await memberOn(page, `/movies/${movie.id}`);
+  for (const name of ["코멘트", "더보기"]) {
+    const opener = page.getByRole("button", { name, exact: true });
+    await opener.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(opener).toBeFocused();
+  }
+});
+
+test("back from a comment to a long comments list restores the scroll position", async ({ page, request }) => {
+  const movie = (await allMovies(request)).sort((a, b) => b.reviews_count - a.reviews_count)[0]!;
+  expect(movie.reviews_count).toBeGreaterThan(20);
+  await page.goto(`/movies/${movie.id}/comments`);
+  const cards = page.getByRole("main").getByRole("article");
+  await expect(cards.first()).toBeVisible();
+  // Scroll until a second window has loaded, then open a comment from low on the page.
+  await page.mouse.wheel(0, 4000);
+  await expect.poll(() => cards.count()).toBeGreaterThan(10);
+  const target = cards.nth(9);
+  await target.scrollIntoViewIfNeeded();
+  const before = await page.evaluate(() => window.scrollY);
+  expect(before).toBeGreaterThan(500);
+  await target.getByRole("link", { name: "코멘트 자세히 보기" }).click();
+  await expect(page).toHaveURL(/\/comments\/\d+\/\d+$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/comments$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 50);
 });
