@@ -24,6 +24,7 @@ import { registerGracefulClose } from "./http/shutdown.js";
 import type { App } from "./http/types.js";
 import { validatorCompiler } from "./http/validation.js";
 import { metrics } from "./lib/metrics.js";
+import { setTmdbImageBaseUrl } from "./lib/media-urls.js";
 import { registerRoutes } from "./routes.js";
 import { createServices, type ServiceDeps, type Services } from "./services.js";
 
@@ -75,6 +76,8 @@ function isApiPath(url: string): boolean {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
+  // Image URLs are built by the mappers from this base (lib/media-urls.ts); config is the only reader of the env.
+  setTmdbImageBaseUrl(config.catalog.tmdbImageBaseUrl);
   const services = deps.services ?? createServices(deps);
   const app = Fastify({
     logger: deps.logger === false ? false : loggerOptions(config, deps.logger === true ? {} : deps.logger),

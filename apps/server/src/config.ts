@@ -87,6 +87,12 @@ const EnvSchema = z
     LOG_LEVEL: optionalString.pipe(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional()),
     WEB_DIST: optionalString,
     READ_ONLY: bool(false),
+    TMDB_API_KEY: optionalString,
+    TMDB_BASE_URL: withDefault("https://api.themoviedb.org/3").pipe(z.url()),
+    TMDB_IMAGE_BASE_URL: withDefault("https://image.tmdb.org/t/p").pipe(z.url()),
+    KOBIS_API_KEY: optionalString,
+    KOBIS_BASE_URL: withDefault("https://www.kobis.or.kr/kobisopenapi/webservice/rest").pipe(z.url()),
+    CATALOG_SYNC_ON_START: optionalString,
   })
   .and(
     providerSchema("KAKAO", {
@@ -154,6 +160,16 @@ export interface Config {
    * /api request other than GET/HEAD/OPTIONS answers 503 (http/read-only.ts).
    */
   readOnly: boolean;
+  /**
+   * Real films (docs/catalog-sync.md). `tmdb`/`kobis` are undefined without their keys: then nothing ever contacts
+   * those services (the demo path). `syncOnStart`: films to fetch into a catalog that holds only the seed (0 = off).
+   */
+  catalog: {
+    tmdb: { apiKey: string; baseUrl: string } | undefined;
+    tmdbImageBaseUrl: string;
+    kobis: { apiKey: string; baseUrl: string } | undefined;
+    syncOnStart: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -229,6 +245,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
   if (e.PUBLIC_ORIGIN && !/^https?:\/\/[^/?#\s]+\/*$/.test(e.PUBLIC_ORIGIN)) {
     problems.push(`PUBLIC_ORIGIN: "${e.PUBLIC_ORIGIN}" is not an origin like https://example.com`);
   }
+  let syncOnStart = e.TMDB_API_KEY ? 300 : 0;
+  if (e.CATALOG_SYNC_ON_START !== undefined) {
+    if (!/^[0-9]{1,6}$/.test(e.CATALOG_SYNC_ON_START)) {
+      problems.push(`CATALOG_SYNC_ON_START: must be a whole number of films (got "${e.CATALOG_SYNC_ON_START}")`);
+    } else if (!e.TMDB_API_KEY && Number(e.CATALOG_SYNC_ON_START) > 0) {
+      problems.push("CATALOG_SYNC_ON_START: needs TMDB_API_KEY");
+    } else {
+      syncOnStart = Number(e.CATALOG_SYNC_ON_START);
+    }
+  }
   if (problems.length) throw new ConfigError(problems);
   const provider = (prefix: "KAKAO" | "GOOGLE", pkce: boolean): OAuthProviderConfig | undefined => {
     const clientId = e[`${prefix}_CLIENT_ID`];
@@ -280,6 +306,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
     webDist: e.WEB_DIST ? path.resolve(REPO_ROOT, e.WEB_DIST) : path.join(REPO_ROOT, "apps/web/dist"),
     readOnly: e.READ_ONLY,
+    catalog: {
+      tmdb: e.TMDB_API_KEY ? { apiKey: e.TMDB_API_KEY, baseUrl: e.TMDB_BASE_URL.replace(/\/+$/, "") } : undefined,
+      tmdbImageBaseUrl: e.TMDB_IMAGE_BASE_URL.replace(/\/+$/, ""),
+      kobis: e.KOBIS_API_KEY ? { apiKey: e.KOBIS_API_KEY, baseUrl: e.KOBIS_BASE_URL.replace(/\/+$/, "") } : undefined,
+      syncOnStart,
+    },
   };
   return Object.freeze(config);
 }

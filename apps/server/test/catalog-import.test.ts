@@ -79,6 +79,14 @@ describe("catalog:import", () => {
       .where("key", "=", "lee-test")
       .executeTakeFirstOrThrow();
     expect(person.credits_count).toBe(1);
+    // Marked as an operator's edit, so catalog:sync leaves them alone without --force.
+    expect(person.operator_edited_at).toBe(person.created_at);
+    const row = await ctx.db
+      .selectFrom("movies")
+      .select(["operator_edited_at", "created_at"])
+      .where("key", "=", "import-one-2024")
+      .executeTakeFirstOrThrow();
+    expect(row.operator_edited_at).toBe(row.created_at);
   });
 
   it("is idempotent, and updates only what changed", async () => {

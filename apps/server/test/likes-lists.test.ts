@@ -67,6 +67,7 @@ describe("GET /api/users/likes_*", () => {
       biography: null,
       likes_count: 2,
       like: true,
+      tmdb_id: null,
     });
     expect(body[0].roles).toEqual(["배우"]);
     expect(body.every((p: { like: boolean }) => p.like)).toBe(true);

@@ -15,6 +15,7 @@ const PINNED: Record<string, string> = {
   "0005-catalog-version.ts": "c4493911f5e349ebd5a609a9034cb0f1f2fdf58cff8b78cc9db0cf03e8e4d82c",
   "0006-hot-query-indexes.ts": "26f92ceda088863223faa0a8ede7cf17142152bdda7fc82351dfcbf79f931b4b",
   "0007-visible-review-indexes.ts": "c6c1e6977a278e55c293e269470973c3ff53adee2ca75b8a159ffbc89433f908",
+  "0008-tmdb-catalog.ts": "9522b90bd25fd6115aae20756cf796b6aeb586b29e0d201c68025b7c5729c24e",
 };
 
 const files = fs.readdirSync(dir).filter((f) => f.endsWith(".ts"));

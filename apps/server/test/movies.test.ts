@@ -45,6 +45,10 @@ function expectMovieShape(movie: Movie) {
       "ratings_count",
       "reviews_count",
       "participants",
+      "tmdb_id",
+      "imdb_id",
+      "kobis_code",
+      "watch_providers",
     ].sort(),
   );
   expect(typeof movie.id).toBe("number");

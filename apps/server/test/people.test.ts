@@ -48,6 +48,7 @@ describe("GET /api/participants/{id}", () => {
         biography: null,
         likes_count: 0,
         like: false,
+        tmdb_id: null,
       });
       expect(person.profile_url.startsWith(`/media/person/${id}.svg`)).toBe(true);
     }

@@ -9,6 +9,25 @@ export const Credit = z.object({
 });
 export type Credit = z.infer<typeof Credit>;
 
+/** One KR offer of a film (TMDB watch providers, data by JustWatch); `logo_url` null when TMDB has no logo. */
+export const WatchProvider = z.object({
+  provider_id: Int,
+  name: z.string(),
+  logo_url: z.string().nullable(),
+});
+export type WatchProvider = z.infer<typeof WatchProvider>;
+
+/**
+ * [EXT] Where to watch a film in Korea, by kind of offer, each list in the provider's display order; all three empty
+ * when nothing is known (every film without a TMDB link).
+ */
+export const WatchProviders = z.object({
+  flatrate: z.array(WatchProvider),
+  buy: z.array(WatchProvider),
+  rent: z.array(WatchProvider),
+});
+export type WatchProviders = z.infer<typeof WatchProviders>;
+
 export const Movie = z.object({
   id: Int,
   title: z.string(),
@@ -25,6 +44,13 @@ export const Movie = z.object({
   ratings_count: Int,
   reviews_count: Int,
   participants: z.array(Credit),
+  /** [EXT] TMDB movie id, null when the film is not linked to TMDB. */
+  tmdb_id: Int.nullable(),
+  /** [EXT] IMDb id ("tt6751668"), null when unknown. */
+  imdb_id: z.string().nullable(),
+  /** [EXT] KOBIS movie code ("20183782"), null when unknown. */
+  kobis_code: z.string().nullable(),
+  watch_providers: WatchProviders,
 });
 export type Movie = z.infer<typeof Movie>;
 
@@ -36,6 +62,8 @@ export const Person = z.object({
   biography: z.string().nullable(),
   likes_count: Int,
   like: z.boolean(),
+  /** [EXT] TMDB person id, null when the person is not linked to TMDB. */
+  tmdb_id: Int.nullable(),
 });
 export type Person = z.infer<typeof Person>;
 

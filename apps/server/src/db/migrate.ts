@@ -5,6 +5,7 @@ import * as m0004 from "./migrations/0004-hot-ranking.js";
 import * as m0005 from "./migrations/0005-catalog-version.js";
 import * as m0006 from "./migrations/0006-hot-query-indexes.js";
 import * as m0007 from "./migrations/0007-visible-review-indexes.js";
+import * as m0008 from "./migrations/0008-tmdb-catalog.js";
 import type { Database } from "./types.js";
 
 // Listed by hand (not read from disk) so migrations run the same from source, tests and bundles.
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   "0005-catalog-version": m0005,
   "0006-hot-query-indexes": m0006,
   "0007-visible-review-indexes": m0007,
+  "0008-tmdb-catalog": m0008,
 };
 
 async function postgresSchema(db: Kysely<Database>): Promise<string | undefined> {

@@ -62,6 +62,15 @@ export interface MoviesTable {
   synopsis: string;
   poster_url: string | null;
   backdrop_url: string | null;
+  /** TMDB, IMDb and KOBIS identities (migration 0008): unique where set. */
+  tmdb_id: number | null;
+  imdb_id: string | null;
+  kobis_code: string | null;
+  /** TMDB file paths ("/abc.jpg"); a stored poster_url/backdrop_url wins over them. */
+  poster_path: string | null;
+  backdrop_path: string | null;
+  /** Set by catalog:import: catalog:sync leaves the film's own fields alone unless --force. */
+  operator_edited_at: string | null;
   /** Σ rating×10 over reviews with rating > 0: the average is round(rating_sum / ratings_count) / 10. */
   rating_sum: Generated<number>;
   ratings_count: Generated<number>;
@@ -93,6 +102,11 @@ export interface PeopleTable {
   original_name: string | null;
   biography: string | null;
   profile_url: string | null;
+  tmdb_id: number | null;
+  /** TMDB file path of the portrait; a stored profile_url wins over it. */
+  profile_path: string | null;
+  /** Set by catalog:import: catalog:sync leaves the person alone unless --force. */
+  operator_edited_at: string | null;
   likes_count: Generated<number>;
   credits_count: Generated<number>;
   created_at: string;
@@ -203,6 +217,36 @@ export interface SearchDocumentsTable {
   chosung: string;
 }
 
+/** KR streaming / purchase / rental offers of a film (TMDB watch providers, data by JustWatch). */
+export interface MovieWatchProvidersTable {
+  movie_id: number;
+  type: "flatrate" | "buy" | "rent";
+  provider_id: number;
+  name: string;
+  logo_path: string | null;
+  display_order: number;
+}
+
+/** One catalog:sync run (or background sync); resumable through its items. */
+export interface CatalogSyncRunsTable {
+  id: Generated<number>;
+  kind: string;
+  args: string;
+  force: Generated<number>;
+  /** --changes: the end of the window this run covers (the next run starts there). */
+  changes_until: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+export interface CatalogSyncItemsTable {
+  run_id: number;
+  position: number;
+  tmdb_id: number;
+  state: "pending" | "done" | "failed";
+  error: string | null;
+}
+
 export interface AppStateTable {
   key: string;
   value: string;
@@ -236,6 +280,9 @@ export interface Database {
   job_leases: JobLeasesTable;
   recommender_models: RecommenderModelsTable;
   app_state: AppStateTable;
+  movie_watch_providers: MovieWatchProvidersTable;
+  catalog_sync_runs: CatalogSyncRunsTable;
+  catalog_sync_items: CatalogSyncItemsTable;
   search_documents: SearchDocumentsTable;
 }
 

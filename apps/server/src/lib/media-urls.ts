@@ -25,3 +25,19 @@ export function artUrl(kind: ArtKind, id: number, text: string): string {
 export function imageOr(stored: string | null, kind: ArtKind, id: number, text: string): string {
   return stored ?? artUrl(kind, id, text);
 }
+
+/** Sizes TMDB serves (its /configuration lists them per kind of image). */
+export type TmdbImageSize = "w92" | "w154" | "w185" | "w342" | "w500" | "w780" | "w1280" | "h632" | "original";
+
+export const DEFAULT_TMDB_IMAGE_BASE_URL = "https://image.tmdb.org/t/p";
+let tmdbImageBase = DEFAULT_TMDB_IMAGE_BASE_URL;
+
+/** Called once at boot with the configured TMDB_IMAGE_BASE_URL (config.ts); trailing slashes are dropped. */
+export function setTmdbImageBaseUrl(base: string): void {
+  tmdbImageBase = base.replace(/\/+$/, "");
+}
+
+/** The one place that builds a TMDB image URL from a file path ("/abc.jpg") and a size. */
+export function tmdbImageUrl(path: string, size: TmdbImageSize): string {
+  return `${tmdbImageBase}/${size}${path}`;
+}

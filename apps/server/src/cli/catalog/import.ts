@@ -1,6 +1,7 @@
 // `npm run catalog:import`: an idempotent upsert of people, then movies with their genres, countries and credits,
 // matched by key, in ONE transaction — a bad record anywhere means nothing is written. Fields a record leaves out
-// (english_title, biography, image URLs) keep their stored value; everything else is what the file says.
+// (english_title, biography, image URLs) keep their stored value; everything else is what the file says. Records
+// written here are marked operator_edited_at, which catalog:sync respects (it overwrites them only with --force).
 import { inTransaction } from "../../lib/transaction.js";
 import path from "node:path";
 import type { Kysely } from "kysely";
@@ -59,13 +60,17 @@ async function upsertPeople(db: Db, people: PersonRecord[], createdAt: string, t
     if (!row) {
       const inserted = await db
         .insertInto("people")
-        .values({ key: person.key, ...fields, created_at: createdAt })
+        .values({ key: person.key, ...fields, created_at: createdAt, operator_edited_at: createdAt })
         .returning("id")
         .executeTakeFirstOrThrow();
       await indexSearchDocument(db, "person", inserted.id, [fields.name]);
       counts.inserted++;
     } else if ((Object.keys(fields) as Array<keyof typeof fields>).some((k) => fields[k] !== row[k])) {
-      await db.updateTable("people").set(fields).where("id", "=", row.id).execute();
+      await db
+        .updateTable("people")
+        .set({ ...fields, operator_edited_at: createdAt })
+        .where("id", "=", row.id)
+        .execute();
       await indexSearchDocument(db, "person", row.id, [fields.name]);
       counts.updated++;
     } else {
@@ -94,13 +99,17 @@ async function upsertMovies(db: Db, movies: MovieRecord[], createdAt: string, ti
     let id: number;
     if (state) {
       id = state.id;
-      await db.updateTable("movies").set(fields).where("id", "=", id).execute();
+      await db
+        .updateTable("movies")
+        .set({ ...fields, operator_edited_at: createdAt })
+        .where("id", "=", id)
+        .execute();
       for (const credit of state.credits) touchedPeople.add(credit.person);
       counts.updated++;
     } else {
       const inserted = await db
         .insertInto("movies")
-        .values({ key: movie.key, ...fields, created_at: createdAt })
+        .values({ key: movie.key, ...fields, created_at: createdAt, operator_edited_at: createdAt })
         .returning("id")
         .executeTakeFirstOrThrow();
       id = inserted.id;

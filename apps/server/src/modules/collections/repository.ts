@@ -12,6 +12,7 @@ export interface CollectionMovieRow {
   title: string;
   year: number;
   poster_url: string | null;
+  poster_path: string | null;
   rating_sum: number;
   ratings_count: number;
 }
@@ -108,6 +109,7 @@ export async function moviesOfCollections(
       "m.title",
       "m.year",
       "m.poster_url",
+      "m.poster_path",
       "m.rating_sum",
       "m.ratings_count",
       eb.fn

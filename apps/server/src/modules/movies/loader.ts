@@ -5,16 +5,23 @@
 // with catalog imports, so it is cached per database handle under the catalog version token that triggers renew
 // on every such change (migration 0005). The token is read in the same statement as the movie rows, so a change
 // made by any process drops the cache on the next read; the counters and the average always come fresh.
-import type { Credit, Movie } from "@moviepedia/contract";
+import type { Credit, Movie, WatchProviders } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.js";
-import { toCredit, toMovie } from "./mapper.js";
-import { findMovieCredits, findMovieRows, findMovieTags, type MovieCoreRow } from "./repository.js";
+import { toCredit, toMovie, toWatchProviders } from "./mapper.js";
+import {
+  findMovieCredits,
+  findMovieRows,
+  findMovieTags,
+  type MovieCoreRow,
+  type MovieProviderRow,
+} from "./repository.js";
 
 interface MovieLinks {
   genres: string[];
   countries: string[];
   participants: Credit[];
+  watchProviders: WatchProviders;
 }
 
 interface LinkCache {
@@ -28,12 +35,27 @@ const caches = new WeakMap<Kysely<Database>, LinkCache>();
 
 async function fetchLinks(db: Kysely<Database>, ids: number[]): Promise<Map<number, MovieLinks>> {
   const [tags, credits] = await Promise.all([findMovieTags(db, ids), findMovieCredits(db, ids)]);
-  const links = new Map<number, MovieLinks>(ids.map((id) => [id, { genres: [], countries: [], participants: [] }]));
-  const sortedTags = [...tags].sort((a, b) => a.movie_id - b.movie_id || Number(a.position) - Number(b.position));
+  const links = new Map<number, MovieLinks>(
+    ids.map((id) => [id, { genres: [], countries: [], participants: [], watchProviders: toWatchProviders([]) }]),
+  );
+  const providers = new Map<number, MovieProviderRow[]>();
+  const sortedTags = [...tags].sort(
+    (a, b) =>
+      a.movie_id - b.movie_id ||
+      Number(a.position) - Number(b.position) ||
+      Number(a.provider_id ?? 0) - Number(b.provider_id ?? 0),
+  );
   for (const tag of sortedTags) {
     const entry = links.get(tag.movie_id)!;
-    (tag.tag === "g" ? entry.genres : entry.countries).push(tag.name);
+    if (tag.tag === "g") entry.genres.push(tag.name);
+    else if (tag.tag === "c") entry.countries.push(tag.name);
+    else if (tag.tag === "flatrate" || tag.tag === "buy" || tag.tag === "rent") {
+      const rows = providers.get(tag.movie_id) ?? [];
+      rows.push({ type: tag.tag, provider_id: Number(tag.provider_id), name: tag.name, logo_path: tag.logo_path });
+      providers.set(tag.movie_id, rows);
+    }
   }
+  for (const [movieId, rows] of providers) links.get(movieId)!.watchProviders = toWatchProviders(rows);
   for (const credit of credits) links.get(credit.movie_id)!.participants.push(toCredit(credit));
   return links;
 }
@@ -64,6 +86,11 @@ export async function hydrateMovies(db: Kysely<Database>, rows: readonly MovieCo
       [...links.genres],
       [...links.countries],
       links.participants.map((p) => ({ ...p })),
+      {
+        flatrate: links.watchProviders.flatrate.map((p) => ({ ...p })),
+        buy: links.watchProviders.buy.map((p) => ({ ...p })),
+        rent: links.watchProviders.rent.map((p) => ({ ...p })),
+      },
     );
   });
 }

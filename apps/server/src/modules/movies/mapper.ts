@@ -1,8 +1,8 @@
 // Movie rows → wire types. The average, the art URLs and the credit role text are computed here and only here, so
 // every module that shows a movie (search, collections, recommendations, people) says the same thing.
-import type { Credit, Movie } from "@moviepedia/contract";
-import { imageOr } from "../../lib/media-urls.js";
-import type { MovieCoreRow, MovieCreditRow } from "./repository.js";
+import type { Credit, Movie, WatchProvider, WatchProviders } from "@moviepedia/contract";
+import { artUrl, type ArtKind, type TmdbImageSize, tmdbImageUrl } from "../../lib/media-urls.js";
+import type { MovieCoreRow, MovieCreditRow, MovieProviderRow } from "./repository.js";
 
 /**
  * API.md §4.0: mean of ratings > 0, half-up to one decimal. `rating_sum` is Σ rating×10 (an integer), so
@@ -21,16 +21,64 @@ export function posterArtText(movie: Pick<MovieCoreRow, "title" | "year">): stri
   return `${movie.title}\n${movie.year}\n${ART_REVISION}`;
 }
 
-export function posterUrl(movie: Pick<MovieCoreRow, "id" | "title" | "year" | "poster_url">): string {
-  return imageOr(movie.poster_url, "poster", movie.id, posterArtText(movie));
+/**
+ * An image: a stored URL (an operator's import) wins, then the TMDB file at the size this kind of image is shown
+ * at, else the generated art.
+ */
+function imageUrl(
+  stored: string | null,
+  tmdbPath: string | null | undefined,
+  size: TmdbImageSize,
+  kind: ArtKind,
+  id: number,
+  text: string,
+): string {
+  if (stored !== null) return stored;
+  if (tmdbPath) return tmdbImageUrl(tmdbPath, size);
+  return artUrl(kind, id, text);
 }
 
-export function backdropUrl(movie: Pick<MovieCoreRow, "id" | "title" | "backdrop_url">): string {
-  return imageOr(movie.backdrop_url, "backdrop", movie.id, `${movie.title}\n${ART_REVISION}`);
+export function posterUrl(
+  movie: Pick<MovieCoreRow, "id" | "title" | "year" | "poster_url"> & { poster_path?: string | null },
+): string {
+  return imageUrl(movie.poster_url, movie.poster_path, "w500", "poster", movie.id, posterArtText(movie));
 }
 
-export function personImageUrl(person: { id: number; name: string; profile_url: string | null }): string {
-  return imageOr(person.profile_url, "person", person.id, person.name);
+export function backdropUrl(
+  movie: Pick<MovieCoreRow, "id" | "title" | "backdrop_url"> & { backdrop_path?: string | null },
+): string {
+  return imageUrl(
+    movie.backdrop_url,
+    movie.backdrop_path,
+    "w1280",
+    "backdrop",
+    movie.id,
+    `${movie.title}\n${ART_REVISION}`,
+  );
+}
+
+export function personImageUrl(person: {
+  id: number;
+  name: string;
+  profile_url: string | null;
+  profile_path?: string | null;
+}): string {
+  return imageUrl(person.profile_url, person.profile_path, "w185", "person", person.id, person.name);
+}
+
+export function toWatchProvider(row: Pick<MovieProviderRow, "provider_id" | "name" | "logo_path">): WatchProvider {
+  return {
+    provider_id: row.provider_id,
+    name: row.name,
+    logo_url: row.logo_path ? tmdbImageUrl(row.logo_path, "w92") : null,
+  };
+}
+
+/** A film's providers grouped by kind of offer, each in display order (rows come sorted). */
+export function toWatchProviders(rows: readonly MovieProviderRow[]): WatchProviders {
+  const providers: WatchProviders = { flatrate: [], buy: [], rent: [] };
+  for (const row of rows) providers[row.type].push(toWatchProvider(row));
+  return providers;
 }
 
 /** API.md §4.0 Credit.role: the kind, then " | " and the character when there is one. */
@@ -43,11 +91,22 @@ export function toCredit(row: MovieCreditRow): Credit {
     id: row.person_id,
     name: row.name,
     role: creditRole(row.kind, row.character),
-    profile_url: personImageUrl({ id: row.person_id, name: row.name, profile_url: row.profile_url }),
+    profile_url: personImageUrl({
+      id: row.person_id,
+      name: row.name,
+      profile_url: row.profile_url,
+      profile_path: row.profile_path,
+    }),
   };
 }
 
-export function toMovie(row: MovieCoreRow, genres: string[], countries: string[], participants: Credit[]): Movie {
+export function toMovie(
+  row: MovieCoreRow,
+  genres: string[],
+  countries: string[],
+  participants: Credit[],
+  watchProviders: WatchProviders,
+): Movie {
   return {
     id: row.id,
     title: row.title,
@@ -64,5 +123,9 @@ export function toMovie(row: MovieCoreRow, genres: string[], countries: string[]
     ratings_count: row.ratings_count,
     reviews_count: row.reviews_count,
     participants,
+    tmdb_id: row.tmdb_id,
+    imdb_id: row.imdb_id,
+    kobis_code: row.kobis_code,
+    watch_providers: watchProviders,
   };
 }

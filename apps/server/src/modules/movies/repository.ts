@@ -22,6 +22,11 @@ const MOVIE_COLUMNS = [
   "synopsis",
   "poster_url",
   "backdrop_url",
+  "poster_path",
+  "backdrop_path",
+  "tmdb_id",
+  "imdb_id",
+  "kobis_code",
   "rating_sum",
   "ratings_count",
   "reviews_count",
@@ -39,17 +44,33 @@ export interface MovieCoreRow {
   synopsis: string;
   poster_url: string | null;
   backdrop_url: string | null;
+  poster_path: string | null;
+  backdrop_path: string | null;
+  tmdb_id: number | null;
+  imdb_id: string | null;
+  kobis_code: string | null;
   rating_sum: number;
   ratings_count: number;
   reviews_count: number;
 }
 
+export interface MovieProviderRow {
+  type: "flatrate" | "buy" | "rent";
+  provider_id: number;
+  name: string;
+  logo_path: string | null;
+}
+
 export interface MovieTagRow {
   movie_id: number;
   name: string;
-  /** "g" genre, "c" country. */
+  /** "g" genre, "c" country, or a watch provider's offer: "flatrate", "buy", "rent". */
   tag: string;
+  /** Genres and countries: their place; providers: TMDB's display order. */
   position: number;
+  /** Providers only (null otherwise). */
+  provider_id: number | null;
+  logo_path: string | null;
 }
 
 export interface MovieCreditRow {
@@ -57,6 +78,7 @@ export interface MovieCreditRow {
   person_id: number;
   name: string;
   profile_url: string | null;
+  profile_path: string | null;
   kind: string;
   character: string | null;
 }
@@ -133,19 +155,47 @@ export function chartMovieRows(db: Db, chartType: string, size: number): Promise
     .execute();
 }
 
-/** Genres and countries of many movies in one round trip. */
+const noProviderId = sql<number | null>`cast(null as integer)`.as("provider_id");
+const noLogo = sql<string | null>`cast(null as text)`.as("logo_path");
+
+/** Genres, countries and KR watch providers of many movies in one round trip. */
 export async function findMovieTags(db: Db, ids: readonly number[]): Promise<MovieTagRow[]> {
   const genres = db
     .selectFrom("movie_genres")
     .innerJoin("genres", "genres.id", "movie_genres.genre_id")
-    .select(["movie_genres.movie_id", "genres.name", sql<string>`'g'`.as("tag"), "movie_genres.position"])
+    .select([
+      "movie_genres.movie_id",
+      "genres.name",
+      sql<string>`'g'`.as("tag"),
+      "movie_genres.position",
+      noProviderId,
+      noLogo,
+    ])
     .where("movie_genres.movie_id", "in", ids);
   const countries = db
     .selectFrom("movie_countries")
     .innerJoin("countries", "countries.id", "movie_countries.country_id")
-    .select(["movie_countries.movie_id", "countries.name", sql<string>`'c'`.as("tag"), "movie_countries.position"])
+    .select([
+      "movie_countries.movie_id",
+      "countries.name",
+      sql<string>`'c'`.as("tag"),
+      "movie_countries.position",
+      noProviderId,
+      noLogo,
+    ])
     .where("movie_countries.movie_id", "in", ids);
-  return genres.unionAll(countries).execute();
+  const providers = db
+    .selectFrom("movie_watch_providers")
+    .select([
+      "movie_id",
+      "name",
+      sql<string>`type`.as("tag"),
+      "display_order as position",
+      sql<number | null>`provider_id`.as("provider_id"),
+      "logo_path",
+    ])
+    .where("movie_id", "in", ids);
+  return genres.unionAll(countries).unionAll(providers).execute();
 }
 
 /** Credits of many movies in billing order, with the people's names and images. */
@@ -158,6 +208,7 @@ export function findMovieCredits(db: Db, ids: readonly number[]): Promise<MovieC
       "credits.person_id",
       "people.name",
       "people.profile_url",
+      "people.profile_path",
       "credits.kind",
       "credits.character",
     ])

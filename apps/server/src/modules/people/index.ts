@@ -1,3 +1,3 @@
 // What other modules use of people.
 export { toPerson } from "./mapper.js";
-export { type PersonCoreRow } from "./repository.js";
+export { PERSON_COLUMNS, type PersonCoreRow } from "./repository.js";

@@ -22,6 +22,7 @@ export function toPerson(row: PersonCoreRow, kinds: readonly string[], like: boo
     biography: row.biography,
     likes_count: row.likes_count,
     like,
+    tmdb_id: row.tmdb_id,
   };
 }
 
@@ -34,6 +35,12 @@ export function toCreditEntry(row: PersonCreditRow): CreditEntry {
     title: row.title,
     year: row.year,
     cast: row.kind,
-    poster_url: posterUrl({ id: row.movie_id, title: row.title, year: row.year, poster_url: row.poster_url }),
+    poster_url: posterUrl({
+      id: row.movie_id,
+      title: row.title,
+      year: row.year,
+      poster_url: row.poster_url,
+      poster_path: row.poster_path,
+    }),
   };
 }

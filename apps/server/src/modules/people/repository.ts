@@ -10,9 +10,22 @@ export interface PersonCoreRow {
   id: number;
   name: string;
   profile_url: string | null;
+  profile_path: string | null;
+  tmdb_id: number | null;
   biography: string | null;
   likes_count: number;
 }
+
+/** What a Person answer is built from (every reader of people selects exactly these). */
+export const PERSON_COLUMNS = [
+  "id",
+  "name",
+  "profile_url",
+  "profile_path",
+  "tmdb_id",
+  "biography",
+  "likes_count",
+] as const;
 
 export interface PersonCreditRow {
   kind: string;
@@ -20,12 +33,13 @@ export interface PersonCreditRow {
   title: string;
   year: number;
   poster_url: string | null;
+  poster_path: string | null;
   rating_sum: number;
   ratings_count: number;
 }
 
 const personById = prepared((db, p: { id: number }) =>
-  db.selectFrom("people").select(["id", "name", "profile_url", "biography", "likes_count"]).where("id", "=", p.id),
+  db.selectFrom("people").select(PERSON_COLUMNS).where("id", "=", p.id),
 );
 
 export async function findPerson(db: Db, id: number): Promise<PersonCoreRow | undefined> {
@@ -48,6 +62,7 @@ export function personCredits(db: Db, id: number): Promise<PersonCreditRow[]> {
       "movies.title",
       "movies.year",
       "movies.poster_url",
+      "movies.poster_path",
       "movies.rating_sum",
       "movies.ratings_count",
     ])

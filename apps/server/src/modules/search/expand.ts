@@ -11,10 +11,9 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.js";
 import { loadCollections } from "../collections/index.js";
 import { loadMovies } from "../movies/index.js";
-import { toPerson } from "../people/index.js";
+import { PERSON_COLUMNS, toPerson } from "../people/index.js";
 import { likedSet, markedSet } from "../shared/index.js";
-import { toUserProfile } from "../users/index.js";
-import { findUsersByIds } from "../users/index.js";
+import { findUsersByIds, toUserProfile } from "../users/index.js";
 
 type Db = Kysely<Database>;
 
@@ -26,11 +25,7 @@ function inOrder<T extends { id: number }>(ids: readonly number[], items: readon
 async function loadPeople(db: Db, ids: readonly number[], callerId: number | null): Promise<Person[]> {
   if (ids.length === 0) return [];
   const [rows, kinds, liked] = await Promise.all([
-    db
-      .selectFrom("people")
-      .select(["id", "name", "profile_url", "biography", "likes_count"])
-      .where("id", "in", ids)
-      .execute(),
+    db.selectFrom("people").select(PERSON_COLUMNS).where("id", "in", ids).execute(),
     db.selectFrom("credits").select(["person_id", "kind"]).distinct().where("person_id", "in", ids).execute(),
     likedSet(db, "person_likes", callerId, ids),
   ]);

@@ -1,7 +1,7 @@
 // SQL for the caller's likes lists: the liked target ids in like order, and people rows for the Person loader.
 import type { Kysely } from "kysely";
 import type { Database, LikeTableName } from "../../db/types.js";
-import type { PersonCoreRow } from "../people/index.js";
+import { PERSON_COLUMNS, type PersonCoreRow } from "../people/index.js";
 import type { Page } from "./repository.js";
 
 type Db = Kysely<Database>;
@@ -21,11 +21,7 @@ export async function likedTargetIds(db: Db, table: LikeTableName, userId: numbe
 
 export function findPeopleByIds(db: Db, ids: readonly number[]): Promise<PersonCoreRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom("people")
-    .select(["id", "name", "profile_url", "biography", "likes_count"])
-    .where("id", "in", ids)
-    .execute();
+  return db.selectFrom("people").select(PERSON_COLUMNS).where("id", "in", ids).execute();
 }
 
 /** The distinct credit kinds of each person (what `roles` is derived from), one query through credits_person. */

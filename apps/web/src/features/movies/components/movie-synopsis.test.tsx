@@ -19,6 +19,10 @@ const movie: Movie = {
   ratings_count: 29,
   reviews_count: 9,
   participants: [],
+  tmdb_id: null,
+  imdb_id: null,
+  kobis_code: null,
+  watch_providers: { flatrate: [], buy: [], rent: [] },
 };
 
 describe("MovieSynopsis", () => {

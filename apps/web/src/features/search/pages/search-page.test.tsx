@@ -36,6 +36,10 @@ const movie = (id: number, title: string) => ({
   ratings_count: 3,
   reviews_count: 1,
   participants: [],
+  tmdb_id: null,
+  imdb_id: null,
+  kobis_code: null,
+  watch_providers: { flatrate: [], buy: [], rent: [] },
 });
 
 const RESULTS: Record<string, ExpandedSearchResult> = {
@@ -51,6 +55,7 @@ const RESULTS: Record<string, ExpandedSearchResult> = {
         biography: null,
         likes_count: 0,
         like: false,
+        tmdb_id: null,
       },
     ],
   },
