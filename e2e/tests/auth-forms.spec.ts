@@ -43,7 +43,8 @@ test("the signup page is Korean and validates its fields", async ({ page }) => {
 
   await main.getByLabel("이름").fill("good_name");
   await main.getByLabel("아이디").fill("good.login");
-  await main.getByLabel("비밀번호").fill("abcdEFGH");
+  await main.getByLabel("비밀번호", { exact: true }).fill("abcdEFGH");
+  await main.getByLabel("비밀번호 확인").fill("abcdEFGH");
   await main.getByRole("button", { name: "가입하기" }).click();
   await expect(page.getByText(MSG.passwordRule)).toBeVisible();
   await expect(page.getByText(MSG.usernameRule)).toHaveCount(0);
@@ -56,7 +57,8 @@ test("signing up with a taken ID shows the duplicate message", async ({ page }) 
   const main = page.getByRole("main");
   await main.getByLabel("이름").fill(`${account.username}x`.slice(0, 20));
   await main.getByLabel("아이디").fill(account.loginId);
-  await main.getByLabel("비밀번호").fill(account.password);
+  await main.getByLabel("비밀번호", { exact: true }).fill(account.password);
+  await main.getByLabel("비밀번호 확인").fill(account.password);
   await main.getByRole("button", { name: "가입하기" }).click();
   await expect(page.getByText(MSG.signupDuplicate)).toBeVisible();
 });

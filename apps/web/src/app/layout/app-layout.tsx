@@ -6,6 +6,7 @@ import { useEffect, useRef } from "react";
 import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from "react-router";
 import { useIsDesktop } from "../../shared/hooks";
 import { LoginRequiredProvider } from "../../shared/ui/login-required";
+import { Toaster } from "../../shared/ui/toast";
 import { SHELL } from "../strings";
 import { BottomNav } from "./bottom-nav";
 import { TopBar } from "./top-bar";
@@ -74,6 +75,7 @@ export function AppLayout() {
         </main>
       </div>
       {desktop ? null : <BottomNav />}
+      <Toaster />
       <ScrollRestoration />
     </LoginRequiredProvider>
   );
