@@ -114,11 +114,11 @@ test("a movie without comments says so", async ({ page }) => {
   await expect(page.getByText("아직 코멘트가 없어요")).toBeVisible();
 });
 
-test("an unknown movie or person shows a Korean error state", async ({ page }) => {
+test("an unknown movie or person shows a Korean not-found state", async ({ page }) => {
   await page.goto("/movies/2147483647");
-  await expect(page.getByText("영화 정보를 불러오지 못했어요.")).toBeVisible();
+  await expect(page.getByText("영화를 찾을 수 없습니다.")).toBeVisible();
   await page.goto("/people/2147483647");
-  await expect(page.getByText("인물 정보를 불러오지 못했어요.")).toBeVisible();
+  await expect(page.getByText("인물을 찾을 수 없습니다.")).toBeVisible();
 });
 
 test("the person page shows name, roles, like and movies by role, three per column", async ({ page }) => {

@@ -16,6 +16,7 @@ import { registerCompression } from "./http/compression.js";
 import { capConnectionsPerIp, clientErrorHandler, timeoutOptions } from "./http/connection-limits.js";
 import { registerCors } from "./http/cors.js";
 import { frameworkErrors, registerErrorHandling } from "./http/error-handler.js";
+import { createShareService } from "./modules/share/service.js";
 import { AccessLog, type LogOverrides, loggerOptions } from "./http/logging.js";
 import { registerRateLimits } from "./http/rate-limit.js";
 import { registerReadOnly } from "./http/read-only.js";
@@ -135,7 +136,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuth(app, services.auth.verifyBearer);
   registerRequestMetrics(app, metrics);
   registerGracefulClose(app);
-  registerErrorHandling(app, config.webDist);
+  const share = createShareService(services.db);
+  registerErrorHandling(app, config.webDist, {
+    headFor: share.headFor,
+    origin: (request) => config.publicOrigin ?? `${request.protocol}://${request.host}`,
+  });
 
   await app.register(fastifyCookie);
   await registerCompression(app);

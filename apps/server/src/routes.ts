@@ -12,6 +12,7 @@ import { avatarRoutes } from "./modules/users/avatar-routes.js";
 import { accountDeletionRoutes } from "./modules/users/account-deletion-routes.js";
 import { userRoutes } from "./modules/users/routes.js";
 import { mediaRoutes } from "./modules/media/routes.js";
+import { shareImageRoutes } from "./modules/share/routes.js";
 import { movieRoutes } from "./modules/movies/routes.js";
 import { peopleRoutes } from "./modules/people/routes.js";
 import { searchRoutes } from "./modules/search/routes.js";
@@ -37,6 +38,7 @@ export function registerRoutes(app: App, s: Services): void {
   movieRoutes(app, s.movies);
   peopleRoutes(app, s.people);
   mediaRoutes(app, { db: s.db, imageCache: s.imageCache, avatars: s.avatarStore });
+  shareImageRoutes(app, s.db);
   searchRoutes(app, s.search);
   analysisRoutes(app, s.analysis);
   recommendRoutes(app, s.recommend);

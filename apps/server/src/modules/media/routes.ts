@@ -12,17 +12,18 @@ import { avatarSvg, backdropSvg, personSvg, posterSvg } from "./art.js";
 import type { AvatarStore } from "./avatars.js";
 import type { ImageCache } from "./image-cache.js";
 import { UpstreamFailed } from "./upstream.js";
+import { posterArt } from "./repository.js";
 
 type Draw = (db: Kysely<Database>, id: number) => Promise<string | undefined>;
 
 const DRAW: Record<string, Draw> = {
   async poster(db, id) {
-    const movie = await db.selectFrom("movies").select(["title", "year"]).where("id", "=", id).executeTakeFirst();
-    return movie && posterSvg(movie.title, movie.year);
+    const art = await posterArt(db, id);
+    return art && posterSvg(art);
   },
   async backdrop(db, id) {
-    const movie = await db.selectFrom("movies").select("title").where("id", "=", id).executeTakeFirst();
-    return movie && backdropSvg(movie.title);
+    const art = await posterArt(db, id);
+    return art && backdropSvg(art);
   },
   async person(db, id) {
     const person = await db.selectFrom("people").select("name").where("id", "=", id).executeTakeFirst();

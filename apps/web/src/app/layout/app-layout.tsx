@@ -9,6 +9,7 @@ import { useIsDesktop } from "../../shared/hooks";
 import { useAuth } from "../../shared/lib/auth";
 import { HeaderExtraProvider } from "../../shared/ui/header-extra";
 import { LoginRequiredProvider } from "../../shared/ui/login-required";
+import { Toaster } from "../../shared/ui/toast";
 import { SHELL } from "../strings";
 import { BottomNav } from "./bottom-nav";
 import { TopBar } from "./top-bar";
@@ -83,6 +84,7 @@ export function AppLayout() {
         </main>
       </div>
       {desktop ? null : <BottomNav />}
+      <Toaster />
       <ScrollRestoration />
     </LoginRequiredProvider>
   );

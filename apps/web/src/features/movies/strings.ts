@@ -3,6 +3,7 @@ export const MOVIES = {
   chartsTitle: "차트",
   movieTitle: "영화 정보",
   notFound: "영화 정보를 불러오지 못했어요.",
+  missing: "영화를 찾을 수 없습니다.",
   chartFailed: "차트를 불러오지 못했습니다.",
   chartEmpty: "아직 순위가 없어요.",
   backdropAlt: (title: string) => `${title} 배경 이미지`,

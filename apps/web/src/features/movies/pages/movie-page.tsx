@@ -4,9 +4,11 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useDeferredValue, useState } from "react";
 import { useDocumentTitle, useNumericParam } from "../../../shared/hooks";
+import { isNotFound } from "../../../shared/lib/api";
 import { Button } from "../../../shared/ui/button";
 import { EmptyState } from "../../../shared/ui/empty-state";
 import { Loading } from "../../../shared/ui/loading";
+import { NotFoundView } from "../../../shared/ui/not-found-view";
 import { PageHeader } from "../../../shared/ui/page-header";
 import { UI } from "../../../shared/ui/strings";
 import { AddToCollectionSheet } from "../../collections";
@@ -33,6 +35,7 @@ function MovieDetail({ movieId }: { movieId: number }) {
     [client, movieId],
   );
 
+  if (isNotFound(query.error)) return <NotFoundView title={MOVIES.movieTitle} message={MOVIES.missing} />;
   if (movie === undefined && (query.isPending || query.data !== undefined)) {
     return (
       <>
@@ -88,12 +91,7 @@ function MovieDetail({ movieId }: { movieId: number }) {
 export default function MoviePage() {
   const movieId = useNumericParam("movieId");
   if (movieId === null) {
-    return (
-      <>
-        <PageHeader title={MOVIES.movieTitle} />
-        <EmptyState message={MOVIES.notFound} />
-      </>
-    );
+    return <NotFoundView title={MOVIES.movieTitle} message={MOVIES.missing} />;
   }
   return <MovieDetail key={movieId} movieId={movieId} />;
 }

@@ -1,9 +1,11 @@
 // /people/:peopleId: name, roles (감독 / 배우), like with its count, and the movies by role in tabs.
 import { useQuery } from "@tanstack/react-query";
 import { useNumericParam } from "../../../shared/hooks";
+import { isNotFound } from "../../../shared/lib/api";
 import { Button } from "../../../shared/ui/button";
 import { EmptyState } from "../../../shared/ui/empty-state";
 import { Loading } from "../../../shared/ui/loading";
+import { NotFoundView } from "../../../shared/ui/not-found-view";
 import { PageHeader } from "../../../shared/ui/page-header";
 import { MediaImage } from "../../../shared/ui/media-image";
 import { UI } from "../../../shared/ui/strings";
@@ -15,6 +17,7 @@ import { PEOPLE } from "../strings";
 function PersonDetail({ personId }: { personId: number }) {
   const query = useQuery(peopleQueries.person(personId));
   const person = query.data;
+  if (isNotFound(query.error)) return <NotFoundView title={PEOPLE.title} message={PEOPLE.missing} />;
   if (query.isPending) {
     return (
       <>

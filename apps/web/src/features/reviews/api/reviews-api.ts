@@ -2,7 +2,7 @@
 // the caller can roll back and tell the member. Every key starts with `reviewQueries.all`.
 import { LOG, type Review, type ReviewSort, type ReviewWrite } from "@moviepedia/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { apiFetch, fetchOrNull, isAbortError } from "../../../shared/lib/api";
+import { apiFetch, fetchOrNull, fetchRecordOrNull, isAbortError } from "../../../shared/lib/api";
 
 /** Comments in the movie page's 베스트 코멘트 carousel. */
 export const BEST_COMMENTS = 5;
@@ -64,7 +64,7 @@ export function fetchMovieReviews(
 }
 
 export function fetchReview(reviewId: number, signal?: AbortSignal): Promise<Review | null> {
-  return fetchOrNull<Review>(`/api/reviews/${reviewId}`, LOG.review, { signal });
+  return fetchRecordOrNull<Review>(`/api/reviews/${reviewId}`, LOG.review, { signal });
 }
 
 export function toggleReviewLike(reviewId: number): Promise<Review> {
