@@ -58,10 +58,11 @@ function summary(movie: TmdbMovieFull): Movie {
   };
 }
 
-function paged<T>(items: T[], page: number) {
+/** One page of a list; `toResult` runs on that page's items only (lists may hold 10,000 generated films). */
+function paged<T, R = T>(items: T[], page: number, toResult: (items: T[]) => R[] = (i) => i as unknown as R[]) {
   return {
     page,
-    results: items.slice((page - 1) * PAGE, page * PAGE),
+    results: toResult(items.slice((page - 1) * PAGE, page * PAGE)),
     total_pages: Math.max(1, Math.ceil(items.length / PAGE)),
     total_results: items.length,
   };
@@ -140,17 +141,17 @@ export function startFakeTmdb(data: FakeTmdbData): Promise<FakeServer> {
       const page = Number(url.searchParams.get("page") ?? "1");
       const path = url.pathname.replace(/^\/3/, "");
       if (path === "/configuration") return { images: { secure_base_url: "https://image.tmdb.org/t/p/" } };
-      if (path === "/movie/popular") return paged(listed(data.popular), page);
+      if (path === "/movie/popular") return paged(data.popular, page, listed);
       if (path === "/movie/changes")
         return paged(
           (data.changes ?? []).map((id) => ({ id, adult: false })),
           page,
         );
       if (path === "/discover/movie") {
-        return paged(listed(data.discover?.[url.searchParams.get("with_watch_monetization_types") ?? ""] ?? []), page);
+        return paged(data.discover?.[url.searchParams.get("with_watch_monetization_types") ?? ""] ?? [], page, listed);
       }
       if (path === "/search/movie")
-        return paged(listed(data.search?.[url.searchParams.get("query") ?? ""] ?? []), page);
+        return paged(data.search?.[url.searchParams.get("query") ?? ""] ?? [], page, listed);
       const film = /^\/movie\/([0-9]+)$/.exec(path);
       if (film) {
         const found = movie(Number(film[1]));
