@@ -48,6 +48,9 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       JWT_SECRET: "e2e-secret-e2e-secret-e2e-secret-012345",
       RATE_LIMIT_IP_PER_MIN: "0",
+      // Every browser test signs in from 127.0.0.1, and cheaply (production hashes at 2^17).
+      RATE_LIMIT_SIGNIN_PER_IP: "0",
+      SCRYPT_LOG_N: "14",
       MEDIA_DIR: mediaDir,
     },
   },

@@ -17,12 +17,13 @@ import { peopleRoutes } from "./modules/people/routes.js";
 import { searchRoutes } from "./modules/search/routes.js";
 import { analysisRoutes } from "./modules/analysis/routes.js";
 import { recommendRoutes } from "./modules/recommend/routes.js";
+import { ratingRoutes } from "./modules/rating/routes.js";
 import type { Services } from "./services.js";
 
 export function registerRoutes(app: App, s: Services): void {
   opsRoutes(app, s.db, s.config);
   authRoutes(app, s.auth, s.config);
-  userRoutes(app, s.users);
+  userRoutes(app, s.users, s.config);
   avatarRoutes(app, s.avatars);
   socialRoutes(app, { social: s.social, likes: s.likesLists, auth: s.auth });
   accountDeletionRoutes(app, s.accountDeletion, s.config);
@@ -37,4 +38,5 @@ export function registerRoutes(app: App, s: Services): void {
   searchRoutes(app, s.search);
   analysisRoutes(app, s.analysis);
   recommendRoutes(app, s.recommend);
+  ratingRoutes(app, s.rating);
 }

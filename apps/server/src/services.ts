@@ -26,6 +26,7 @@ import { indexSearchDocument } from "./modules/search/index.js";
 import { createSearchService } from "./modules/search/service.js";
 import { createAnalysisService } from "./modules/analysis/service.js";
 import { createRecommendService } from "./modules/recommend/service.js";
+import { createRatingService } from "./modules/rating/service.js";
 
 export interface ServiceDeps {
   config: Config;
@@ -38,7 +39,8 @@ export function createServices(deps: ServiceDeps) {
   const { config, database } = deps;
   const db = database.db;
   const clock = deps.clock ?? systemClock;
-  const limiter = createLimiter(deps.rateLimitStore ?? new MemoryRateLimitStore(() => clock.now().getTime()));
+  const store = deps.rateLimitStore ?? new MemoryRateLimitStore(() => clock.now().getTime());
+  const limiter = createLimiter(store);
   const tokens = createTokenService(config, clock);
   const auth = createAuthService({ db, config, clock, tokens, limiter });
   setImageCache(config.media.imageCache);
@@ -60,6 +62,7 @@ export function createServices(deps: ServiceDeps) {
     config,
     clock,
     auth,
+    usedStates: store,
     onUserCreated: (trx, user) => indexSearchDocument(trx, "user", user.id, [user.username]),
   });
   const collections = createCollectionsService({ db, clock });
@@ -71,6 +74,7 @@ export function createServices(deps: ServiceDeps) {
   const search = createSearchService(db);
   const analysis = createAnalysisService({ db, clock });
   const recommend = createRecommendService({ db, clock });
+  const rating = createRatingService({ db, clock, recommend });
   return {
     config,
     database,
@@ -96,6 +100,7 @@ export function createServices(deps: ServiceDeps) {
     search,
     analysis,
     recommend,
+    rating,
   };
 }
 

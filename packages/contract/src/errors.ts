@@ -38,9 +38,13 @@ export const ERROR_STATUS = {
   MOVIE_ALREADY_IN_COLLECTION: 409,
   MOVIE_NOT_IN_COLLECTION: 409,
   COLLECTION_FULL: 409,
+  /** [EXT] The request (headers and body) did not arrive within the server's timeout. */
+  REQUEST_TIMEOUT: 408,
   BODY_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  /** [EXT] The request headers exceed the server's limit (16 KiB). */
+  HEADERS_TOO_LARGE: 431,
   INTERNAL_ERROR: 500,
   OAUTH_PROVIDER_UNAVAILABLE: 502,
   DATABASE_UNAVAILABLE: 503,

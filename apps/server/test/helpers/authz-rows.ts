@@ -129,6 +129,9 @@ export const MATRIX: MatrixRow[] = [
   row("DELETE", "/api/users/me", 204, 204, `${self}; the password is the caller's`, {
     body: (w) => ({ login_password: w.owner.password }),
   }),
+  row("PATCH", "/api/users/me/password", 204, 204, `${self}; the current password is the caller's`, {
+    body: (w) => ({ current_password: w.owner.password, new_password: "changed-pass1" }),
+  }),
   row("GET", "/api/users/me", 200, 200, self),
   row("PUT", "/api/users/me/avatar", 200, 200, self, { body: () => PIXEL_PNG, contentType: "image/png" }),
   row("DELETE", "/api/users/me/avatar", 200, 200, self),
@@ -189,4 +192,8 @@ export const MATRIX: MatrixRow[] = [
   row("GET", "/api/recommend/expect", 200, 200, "the caller's own recommendations"),
   row("GET", "/api/recommend/difference", 200, 200, "the caller's own recommendations"),
   row("GET", "/api/recommend/predict/{movie_id}", 200, 200, "the caller's own prediction"),
+  // 관심없어요 (issue #18): the caller's own marks, idempotent.
+  row("PUT", "/api/movies/{movie_id}/dismissed", 204, 204, "marks the film for the caller only"),
+  row("DELETE", "/api/movies/{movie_id}/dismissed", 204, 204, "unmarks the caller's own mark (idempotent)"),
+  row("GET", "/api/users/me/dismissed", 200, 200, self),
 ];

@@ -17,6 +17,8 @@ import { TestClock } from "./clock.js";
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 export const dialectUnderTest = TEST_DATABASE_URL ? "postgres" : "sqlite";
+/** The scrypt cost of test servers (SCRYPT_LOG_N): the cost of hashes before production's 2^17, and 8× cheaper. */
+export const TEST_SCRYPT_LOG_N = "14";
 
 export interface TestContext {
   app: FastifyInstance;
@@ -38,6 +40,11 @@ export interface ContextOptions {
   routes?: (app: FastifyInstance) => void;
   /** An SQLite database file instead of the suite's database (tests of what other connections to it see). */
   sqliteFile?: string;
+  /**
+   * Runs on the fresh database before it is migrated to this version (e.g. builds it as an earlier version left
+   * it); `schema` is the PostgreSQL schema of this file, undefined on SQLite.
+   */
+  before?: (db: DbHandle["db"], schema: string | undefined) => Promise<void>;
 }
 
 async function openTestDatabase(
@@ -72,10 +79,13 @@ export async function createTestContext(options: ContextOptions = {}): Promise<T
     DATABASE_URL: "sqlite::memory:",
     JWT_SECRET: "test-secret-test-secret-test-secret-0123",
     WEB_DIST: "apps/web/dist",
+    // scrypt at 2^14 instead of production's 2^17: every signin of the suite would otherwise cost ~8× more.
+    SCRYPT_LOG_N: TEST_SCRYPT_LOG_N,
     ...(ownMediaDir ? { MEDIA_DIR: ownMediaDir } : {}),
     ...options.env,
   } as NodeJS.ProcessEnv);
   const { database, schema, drop } = await openTestDatabase(options.sqliteFile);
+  await options.before?.(database.db, schema);
   await migrateToLatest(database.db, { schema });
   const clock = new TestClock();
   const deps = {

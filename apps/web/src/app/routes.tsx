@@ -13,6 +13,7 @@ import { homeData, homePages } from "../features/home";
 import { moviesData, moviesPages } from "../features/movies";
 import { peoplePages } from "../features/people";
 import { profilePages } from "../features/profile";
+import { ratingPages } from "../features/rating";
 import { recommendPages } from "../features/recommend";
 import { reviewsPages } from "../features/reviews";
 import { searchData, searchPages } from "../features/search";
@@ -74,7 +75,7 @@ const pages = (client?: QueryClient): RouteObject[] => [
   { path: "mypage/settings", lazy: page(settingsPages.settings) },
   { path: "mypage/settings/block", lazy: page(settingsPages.blocked) },
   { path: "monthly/:date", lazy: page(extrasPages.monthly) },
-  { path: "rating", lazy: page(extrasPages.rating) },
+  { path: "rating", lazy: page(ratingPages.rating) },
   { path: "news", lazy: page(extrasPages.news) },
   {
     path: "search",

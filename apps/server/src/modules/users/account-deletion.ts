@@ -51,7 +51,9 @@ export function createAccountDeletionService({ db, auth, avatars, onError = () =
     if (user.password_hash !== null) {
       if (password === undefined) throw missingField("login_password");
       const loginId = user.login_id ?? `user-${user.id}`;
-      if (!(await auth.checkPassword(ip, loginId, password, user.password_hash))) {
+      // The caller holds a live session of this member: exempt from the per-login-id limit like a known device.
+      const check = { ip, loginId, password, hash: user.password_hash, knownDevice: true };
+      if (!(await auth.checkPassword(check))) {
         throw new ApiError("INVALID_CREDENTIALS", "The password is incorrect.");
       }
     }
