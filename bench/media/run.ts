@@ -110,7 +110,14 @@ async function main(): Promise<void> {
     });
     const rows = [row("one cached poster (w500 WebP)", one), row(`${POSTERS} cached posters in rotation`, many)];
     console.table(rows);
-    const verdict = one.perSecond >= GOAL ? "met" : "NOT met";
+    const busy = Number(loadBefore) > os.cpus().length;
+    const verdict =
+      one.perSecond >= GOAL
+        ? "met"
+        : busy
+          ? `not shown: the machine was busy (load average ${loadBefore} on ${os.cpus().length} cores before the run), ` +
+            "so the server got a small share of the CPU; rerun on a quiet machine"
+          : "NOT met";
     writeReport(
       "media",
       "Image cache: cached posters",
