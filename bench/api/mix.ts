@@ -210,7 +210,8 @@ export function endpoints(f: Fixtures, bearers: Bearers): Endpoint[] {
       kind: "read",
       request: (n) => ({
         method: "GET",
-        path: `/api/search?search_q=${encodeURIComponent(at(f.searchQueries, n))}&begin=0&end=10&expand=true`,
+        // As the web app asks: collection cards embed their 4 posters (movies_limit, API revision 2).
+        path: `/api/search?search_q=${encodeURIComponent(at(f.searchQueries, n))}&begin=0&end=10&expand=true&movies_limit=4`,
         headers: maybe(n),
       }),
     },

@@ -89,7 +89,10 @@ async function call(
   )({
     method: row.method,
     url: urlFor(row.path, w),
+    // As the web app's fetch calls send it: GET logout acts only for script requests (docs/security.md).
+    headers: { "sec-fetch-mode": "cors" },
     ...(body !== undefined ? { payload: body as object } : {}),
+    ...(row.contentType ? { headers: { "content-type": row.contentType } } : {}),
   });
   return { res, before, after: role === "owner" ? before : await ownerState(w) };
 }

@@ -49,7 +49,7 @@ export async function migrateToLatest(db: Kysely<Database>, options: { schema?: 
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {
-    throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
+    throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String(error)}`, { cause: error });
   }
 }
 
@@ -65,4 +65,25 @@ export async function pendingMigrations(db: Kysely<Database>): Promise<string[]>
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   return (await migrator.getMigrations()).filter((m) => !m.executedAt).map((m) => m.name);
+}
+
+/**
+ * Runs the migrations up to and including `target` (a name of this build's list) and no further: tests build a
+ * database as an earlier version left it, then open it with this one.
+ */
+export async function migrateTo(
+  db: Kysely<Database>,
+  target: string,
+  options: { schema?: string } = {},
+): Promise<void> {
+  if (!(target in migrations)) throw new Error(`Unknown migration ${target}`);
+  const schema = options.schema ?? (await postgresSchema(db));
+  const migrator = new Migrator({
+    db,
+    provider: new StaticProvider(),
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const { error, results } = await migrator.migrateTo(target);
+  const failed = results?.find((r) => r.status === "Error");
+  if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
 }

@@ -54,6 +54,8 @@ export async function startServer(env: Record<string, string>, readyTimeoutMs = 
       SEED_DEMO: "false",
       LOG_LEVEL: "warn",
       JWT_SECRET,
+      // Cheap password hashes, as in the in-process tests (helpers/context.ts).
+      SCRYPT_LOG_N: "14",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

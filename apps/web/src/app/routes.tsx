@@ -4,6 +4,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { ComponentType } from "react";
 import type { LoaderFunctionArgs, RouteObject } from "react-router";
+import { aboutPages } from "../features/about";
 import { analysisPages } from "../features/analysis";
 import { authPages } from "../features/auth";
 import { collectionsPages } from "../features/collections";
@@ -85,6 +86,7 @@ const pages = (client?: QueryClient): RouteObject[] => [
   { path: "collections/:collectionId/edit", lazy: page(collectionsPages.edit) },
   { path: "recommend", lazy: page(recommendPages.recommend) },
   { path: "analysis", lazy: page(analysisPages.analysis) },
+  { path: "about", lazy: page(aboutPages.about) },
   { path: "*", Component: NotFoundPage },
 ];
 

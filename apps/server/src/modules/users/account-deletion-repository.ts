@@ -161,3 +161,9 @@ export async function deleteAccountRows(db: Db, userId: number): Promise<void> {
   ];
   for (const statement of statements) await statement.execute(db);
 }
+
+/** The member's stored `profile_url` (an uploaded avatar's file is removed after the commit). */
+export async function profileUrlOf(db: Db, userId: number): Promise<string | null> {
+  const row = await db.selectFrom("users").select("profile_url").where("id", "=", userId).executeTakeFirst();
+  return row?.profile_url ?? null;
+}

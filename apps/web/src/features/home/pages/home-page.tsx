@@ -1,6 +1,7 @@
 // "/": for a member, 평가하기 with their count and the rows made for them (issue #18); the entries to taste analysis
 // and recommendations (login prompt for visitors), then the HOT ranking and the box office, each numbered from 1.
 import { useDocumentTitle } from "../../../shared/hooks";
+import { DataSourcesNote } from "../../about";
 import { useAuth } from "../../../shared/lib/auth";
 import { ChartRow } from "../../movies";
 import { MemberEntries } from "../components/member-entries";
@@ -20,6 +21,7 @@ export default function HomePage() {
       <MemberEntries />
       <ChartRow type="watcha10" title={HOME.hotRanking} />
       <ChartRow type="box_office" title={HOME.boxOffice} more="/movies" />
+      <DataSourcesNote />
     </>
   );
 }

@@ -18,6 +18,7 @@ import { MoreMenu } from "../components/more-menu";
 import { MovieColumns } from "../components/movie-columns";
 import { MovieHero } from "../components/movie-hero";
 import { MovieSynopsis } from "../components/movie-synopsis";
+import { WhereToWatch } from "../components/where-to-watch";
 import { MOVIES } from "../strings";
 
 function MovieDetail({ movieId }: { movieId: number }) {
@@ -65,6 +66,7 @@ function MovieDetail({ movieId }: { movieId: number }) {
               onMore={() => setMenuOpen(true)}
             />
             <MovieSynopsis movie={movie} />
+            <WhereToWatch movie={movie} />
             <CastPager credits={movie.participants} />
           </>
         }
