@@ -349,7 +349,8 @@ describe("GET /api/movies/{id}/similar", () => {
     for (const id of other) expect(films.slice(8, 16)).toContain(id);
     // Kept: the same answer again.
     expect(ids((await get(null, `/api/movies/${films[0]}/similar?limit=5`)).json())).toEqual(list);
-  });
+    // 240 ratings and a training run: minutes on a loaded machine with PostgreSQL, not the default 30 s.
+  }, 180_000);
 
   it("errors: 400 for a bad limit or id, 404 for an unknown film", async () => {
     const film = await createMovie(ctx);
