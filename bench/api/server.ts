@@ -19,6 +19,7 @@ async function main(): Promise<void> {
     SEED_DEMO: "false",
     RATE_LIMIT_IP_PER_MIN: "0",
     RATE_LIMIT_CREATES_PER_MIN: "0",
+    RATE_LIMIT_RATINGS_PER_MIN: "0",
     RATE_LIMIT_TOGGLES_PER_MIN: "0",
     RATE_LIMIT_SIGNUP_PER_HOUR: "0",
   } as NodeJS.ProcessEnv);

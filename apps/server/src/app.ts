@@ -8,10 +8,12 @@ import fastifySwaggerUi from "@fastify/swagger-ui";
 import { BODY_LIMIT_BYTES } from "@moviepedia/contract";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Config } from "./config.js";
 import { requestArrived } from "./db/data-version.js";
 import { registerAuth } from "./http/auth.js";
 import { registerBodyParsers } from "./http/body-parser.js";
 import { registerCompression } from "./http/compression.js";
+import { capConnectionsPerIp, clientErrorHandler, timeoutOptions } from "./http/connection-limits.js";
 import { registerCors } from "./http/cors.js";
 import { frameworkErrors, registerErrorHandling } from "./http/error-handler.js";
 import { AccessLog, type LogOverrides, loggerOptions } from "./http/logging.js";
@@ -69,6 +71,18 @@ const DOCS_CSP = [
   "style-src 'self' 'unsafe-inline'",
 ].join("; ");
 
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count trusts that many addresses from the socket's end of
+ * X-Forwarded-For (Express's semantics; Fastify's own number option trusts none), so the client is the right-most
+ * address not added by one of those proxies; a list trusts exactly those peers (proxy-addr).
+ */
+export function trustProxyOption(
+  trust: Config["trustProxy"],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === "number") return trust === 0 ? false : (_address, hop) => hop < trust;
+  return trust;
+}
+
 function isApiPath(url: string): boolean {
   return url === "/api" || url.startsWith("/api/") || url.startsWith("/api?");
 }
@@ -81,11 +95,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger === false ? false : loggerOptions(config, deps.logger === true ? {} : deps.logger),
     logController: new AccessLog(),
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     // Long ids still reach the route, which answers its 404 (Fastify's default 100-character limit answers 414).
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,
+    clientErrorHandler,
+    ...timeoutOptions(config),
     // close() stops accepting connections, drops idle keep-alive ones and waits for requests in flight.
     forceCloseConnections: "idle",
     // A request that reaches an open connection while closing is served like any other (its answer closes the
@@ -93,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>() as App;
 
+  capConnectionsPerIp(app.server, config.maxConnectionsPerIp, config.trustProxy);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Before anything reads the database for this request: the database version read from here on is newer than its

@@ -1,5 +1,6 @@
 // Environment parsed and validated once at boot (API.md §3.5); nothing else reads process.env.
 import { randomBytes } from "node:crypto";
+import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
@@ -69,16 +70,18 @@ const EnvSchema = z
     REFRESH_TOKEN_TTL_DAYS: int(14, 1),
     REFRESH_REUSE_GRACE_SECONDS: int(30, 0),
     COOKIE_SECURE: withDefault("auto").pipe(z.enum(["auto", "true", "false"])),
-    TRUST_PROXY: bool(false),
+    TRUST_PROXY: optionalString,
     CORS_ORIGINS: optionalString,
-    KAKAO_PKCE: bool(false),
+    KAKAO_PKCE: bool(true),
     RATE_LIMIT_SIGNIN_FAILURES: int(10),
     RATE_LIMIT_SIGNIN_FAILURES_PER_IP: int(50),
     RATE_LIMIT_SIGNIN_FAILURES_PER_LOGIN_ID: int(30),
+    RATE_LIMIT_SIGNIN_PER_IP: int(100),
     RATE_LIMIT_SIGNUP_PER_HOUR: int(100),
     RATE_LIMIT_OAUTH_PER_10MIN: int(60),
     RATE_LIMIT_CREATES_PER_MIN: int(30),
     RATE_LIMIT_TOGGLES_PER_MIN: int(120),
+    RATE_LIMIT_RATINGS_PER_MIN: int(300),
     RATE_LIMIT_IP_PER_MIN: int(1200),
     RECOMMENDER_RETRAIN_MIN_INTERVAL_S: int(600),
     RECOMMENDER_RETRAIN_MIN_NEW_RATINGS: int(100),
@@ -87,12 +90,20 @@ const EnvSchema = z
     LOG_LEVEL: optionalString.pipe(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional()),
     WEB_DIST: optionalString,
     READ_ONLY: bool(false),
+    SESSION_MAX_DAYS: int(90, 1),
+    SCRYPT_LOG_N: int(17, 10),
+    REQUEST_TIMEOUT_S: int(30, 1),
+    MAX_CONNECTIONS_PER_IP: int(256),
     TMDB_API_KEY: optionalString,
     TMDB_BASE_URL: withDefault("https://api.themoviedb.org/3").pipe(z.url()),
     TMDB_IMAGE_BASE_URL: withDefault("https://image.tmdb.org/t/p").pipe(z.url()),
     KOBIS_API_KEY: optionalString,
     KOBIS_BASE_URL: withDefault("https://www.kobis.or.kr/kobisopenapi/webservice/rest").pipe(z.url()),
     CATALOG_SYNC_ON_START: optionalString,
+    // Images (docs/media.md).
+    IMAGE_CACHE: optionalString.pipe(z.enum(["on", "off"]).optional()),
+    IMAGE_CACHE_MAX_MB: int(2048, 1),
+    MEDIA_DIR: withDefault("./var/media"),
   })
   .and(
     providerSchema("KAKAO", {
@@ -137,17 +148,33 @@ export interface Config {
   refreshTokenTtlDays: number;
   refreshReuseGraceSeconds: number;
   cookieSecure: "auto" | "true" | "false";
-  trustProxy: boolean;
+  /**
+   * Which peers may tell the client's address (X-Forwarded-For, -Proto, -Host): false (none), a hop count (that
+   * many proxies in front), or their addresses/CIDRs. The client is the right-most address not trusted.
+   */
+  trustProxy: false | number | string[];
+  /** A session (refresh family) ends this many days after sign-in whatever its refreshes (API.md §3.3). */
+  sessionMaxDays: number;
+  /** scrypt cost as log2(N): 17 in production; tests set a smaller one to stay fast (modules/auth/passwords.ts). */
+  scryptLogN: number;
+  /** Whole request (headers and body) must arrive within this many seconds; headers within the same or 30 s. */
+  requestTimeoutS: number;
+  /** Open connections one client address may hold (0: no cap). */
+  maxConnectionsPerIp: number;
   corsOrigins: string[];
   oauth: { kakao: OAuthProviderConfig | undefined; google: OAuthProviderConfig | undefined };
   rateLimits: {
     signinFailures: number;
     signinFailuresPerIp: number;
     signinFailuresPerLoginId: number;
+    /** Every signin request, successful or not, per IP per 15 minutes. */
+    signinPerIp: number;
     signupPerHour: number;
     oauthPer10Min: number;
     createsPerMin: number;
     togglesPerMin: number;
+    /** Star, status and comment writes through PUT …/mine, and 관심없어요 marks: the 평가하기 pace. */
+    ratingsPerMin: number;
     ipPerMin: number;
   };
   recommender: { retrainMinIntervalS: number; retrainMinNewRatings: number };
@@ -170,6 +197,16 @@ export interface Config {
     kobis: { apiKey: string; baseUrl: string } | undefined;
     syncOnStart: number;
   };
+  media: MediaConfig;
+}
+
+export interface MediaConfig {
+  /** Uploaded avatars (`avatars/`) and the image cache (`cache/`) live here. */
+  dir: string;
+  /** Serve TMDB images from this origin (`/media/cache/…`), fetched once and re-encoded as WebP. */
+  imageCache: boolean;
+  /** Disk budget of the image cache; the least recently used files are evicted beyond it. */
+  imageCacheMaxBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -198,6 +235,46 @@ function databaseProblem(url: string): string | null {
   }
 }
 
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isAddressOrCidr(value: string): boolean {
+  if (PROXY_NAMES.has(value)) return true;
+  const [address = "", prefix, ...rest] = value.split("/");
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^[0-9]{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: false, a hop count, or proxy addresses/CIDRs; `true` (trust anything) is refused. */
+function trustProxy(raw: string | undefined, problems: string[]): Config["trustProxy"] {
+  if (raw === undefined) return false;
+  const value = raw.toLowerCase();
+  if (["false", "no", "0"].includes(value)) return false;
+  if (/^[0-9]{1,3}$/.test(value)) return Number(value);
+  if (["true", "yes"].includes(value)) {
+    problems.push(
+      `TRUST_PROXY: "${raw}" would believe any X-Forwarded-For, so clients could pick their own address and escape ` +
+        "every per-IP limit; set the number of proxies in front of the server (e.g. TRUST_PROXY=1 behind one load " +
+        "balancer) or their addresses/CIDRs (e.g. TRUST_PROXY=10.0.0.5,10.1.0.0/16)",
+    );
+    return false;
+  }
+  const list = raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const bad = list.filter((entry) => !isAddressOrCidr(entry.toLowerCase()));
+  if (list.length === 0 || bad.length > 0) {
+    problems.push(
+      `TRUST_PROXY: must be false, a number of proxies (e.g. 1) or proxy addresses/CIDRs (e.g. 10.0.0.5,10.1.0.0/16); ` +
+        `not understood: "${bad.join(",") || raw}"`,
+    );
+    return false;
+  }
+  return list.map((entry) => (PROXY_NAMES.has(entry.toLowerCase()) ? entry.toLowerCase() : entry));
+}
+
 function corsOrigins(raw: string | undefined, problems: string[]): string[] {
   const origins = (raw ?? "")
     .split(",")
@@ -218,6 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
     const dbProblem = env.DATABASE_URL?.trim() ? databaseProblem(env.DATABASE_URL.trim()) : null;
     if (dbProblem) problems.push(dbProblem);
+    trustProxy(unset(env.TRUST_PROXY) ? undefined : env.TRUST_PROXY!.trim(), problems);
     throw new ConfigError(problems);
   }
   const e = parsed.data as z.infer<typeof EnvSchema> & Record<string, string | undefined>;
@@ -242,6 +320,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     );
   }
   const cors = corsOrigins(e.CORS_ORIGINS, problems);
+  const proxies = trustProxy(e.TRUST_PROXY, problems);
+  if (e.SCRYPT_LOG_N > 20) problems.push(`SCRYPT_LOG_N: must be between 10 and 20 (got ${e.SCRYPT_LOG_N})`);
   if (e.PUBLIC_ORIGIN && !/^https?:\/\/[^/?#\s]+\/*$/.test(e.PUBLIC_ORIGIN)) {
     problems.push(`PUBLIC_ORIGIN: "${e.PUBLIC_ORIGIN}" is not an origin like https://example.com`);
   }
@@ -284,17 +364,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
     cookieSecure: e.COOKIE_SECURE,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: proxies,
+    sessionMaxDays: e.SESSION_MAX_DAYS,
+    scryptLogN: e.SCRYPT_LOG_N,
+    requestTimeoutS: e.REQUEST_TIMEOUT_S,
+    maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
     corsOrigins: cors,
     oauth: { kakao: provider("KAKAO", e.KAKAO_PKCE), google: provider("GOOGLE", true) },
     rateLimits: {
       signinFailures: e.RATE_LIMIT_SIGNIN_FAILURES,
       signinFailuresPerIp: e.RATE_LIMIT_SIGNIN_FAILURES_PER_IP,
       signinFailuresPerLoginId: e.RATE_LIMIT_SIGNIN_FAILURES_PER_LOGIN_ID,
+      signinPerIp: e.RATE_LIMIT_SIGNIN_PER_IP,
       signupPerHour: e.RATE_LIMIT_SIGNUP_PER_HOUR,
       oauthPer10Min: e.RATE_LIMIT_OAUTH_PER_10MIN,
       createsPerMin: e.RATE_LIMIT_CREATES_PER_MIN,
       togglesPerMin: e.RATE_LIMIT_TOGGLES_PER_MIN,
+      ratingsPerMin: e.RATE_LIMIT_RATINGS_PER_MIN,
       ipPerMin: e.RATE_LIMIT_IP_PER_MIN,
     },
     recommender: {
@@ -311,6 +397,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
       tmdbImageBaseUrl: e.TMDB_IMAGE_BASE_URL.replace(/\/+$/, ""),
       kobis: e.KOBIS_API_KEY ? { apiKey: e.KOBIS_API_KEY, baseUrl: e.KOBIS_BASE_URL.replace(/\/+$/, "") } : undefined,
       syncOnStart,
+    },
+    media: {
+      dir: path.resolve(REPO_ROOT, e.MEDIA_DIR),
+      imageCache: e.IMAGE_CACHE === undefined ? e.TMDB_API_KEY !== undefined : e.IMAGE_CACHE === "on",
+      imageCacheMaxBytes: e.IMAGE_CACHE_MAX_MB * 1024 * 1024,
     },
   };
   return Object.freeze(config);

@@ -187,7 +187,7 @@ describe("DELETE /api/users/me", () => {
       const refreshed = await ctx.app.inject({
         method: "GET",
         url: "/api/users/refresh",
-        headers: { cookie: `refresh_token=${refreshToken}` },
+        headers: { cookie: `refresh_token=${refreshToken}`, "content-type": "application/json" },
       });
       expect(refreshed.statusCode).toBe(401);
       expect(refreshed.json().code).toBe("INVALID_TOKEN");

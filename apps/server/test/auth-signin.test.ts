@@ -255,10 +255,10 @@ describe("the Secure attribute", () => {
     const https = { "x-forwarded-proto": "https" };
     expect(await cookieFlags({}, {})).not.toHaveProperty("secure");
     expect(await cookieFlags({}, https)).not.toHaveProperty("secure");
-    expect(await cookieFlags({ TRUST_PROXY: "true" }, https)).toHaveProperty("secure");
-    expect(await cookieFlags({ TRUST_PROXY: "true" }, { "x-forwarded-proto": "http" })).not.toHaveProperty("secure");
+    expect(await cookieFlags({ TRUST_PROXY: "1" }, https)).toHaveProperty("secure");
+    expect(await cookieFlags({ TRUST_PROXY: "1" }, { "x-forwarded-proto": "http" })).not.toHaveProperty("secure");
     expect(await cookieFlags({ COOKIE_SECURE: "true" }, {})).toHaveProperty("secure");
-    expect(await cookieFlags({ COOKIE_SECURE: "false", TRUST_PROXY: "true" }, https)).not.toHaveProperty("secure");
+    expect(await cookieFlags({ COOKIE_SECURE: "false", TRUST_PROXY: "1" }, https)).not.toHaveProperty("secure");
   });
 
   it("keeps Max-Age = REFRESH_TOKEN_TTL_DAYS × 86400", async () => {

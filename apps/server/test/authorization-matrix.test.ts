@@ -16,6 +16,7 @@ beforeAll(async () => {
     env: {
       RATE_LIMIT_SIGNUP_PER_HOUR: "0",
       RATE_LIMIT_CREATES_PER_MIN: "0",
+      RATE_LIMIT_RATINGS_PER_MIN: "0",
       RATE_LIMIT_TOGGLES_PER_MIN: "0",
       RATE_LIMIT_IP_PER_MIN: "0",
     },
@@ -88,7 +89,10 @@ async function call(
   )({
     method: row.method,
     url: urlFor(row.path, w),
+    // As the web app's fetch calls send it: GET logout acts only for script requests (docs/security.md).
+    headers: { "sec-fetch-mode": "cors" },
     ...(body !== undefined ? { payload: body as object } : {}),
+    ...(row.contentType ? { headers: { "content-type": row.contentType } } : {}),
   });
   return { res, before, after: role === "owner" ? before : await ownerState(w) };
 }

@@ -152,7 +152,7 @@ describe("GET /api/users/blocked_users/{id}", () => {
     const refreshed = await ctx.app.inject({
       method: "GET",
       url: "/api/users/refresh",
-      headers: cookieHeader(a.refreshToken),
+      headers: { ...cookieHeader(a.refreshToken), "content-type": "application/json" },
     });
     expect(refreshed.statusCode).toBe(200);
     const rotated = await blockedList(a.id, { cookie: a.refreshToken });

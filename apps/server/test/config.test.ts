@@ -42,6 +42,7 @@ describe("defaults", () => {
         oauthPer10Min: 60,
         createsPerMin: 30,
         togglesPerMin: 120,
+        ratingsPerMin: 300,
         ipPerMin: 1200,
       },
       recommender: { retrainMinIntervalS: 600, retrainMinNewRatings: 100 },
@@ -125,10 +126,12 @@ describe("numbers, flags and lists", () => {
       RATE_LIMIT_SIGNIN_FAILURES: "3",
       RATE_LIMIT_SIGNIN_FAILURES_PER_IP: "0",
       RATE_LIMIT_SIGNIN_FAILURES_PER_LOGIN_ID: "7",
+      RATE_LIMIT_SIGNIN_PER_IP: "8",
       RATE_LIMIT_SIGNUP_PER_HOUR: "5",
       RATE_LIMIT_OAUTH_PER_10MIN: "6",
       RATE_LIMIT_CREATES_PER_MIN: "0",
       RATE_LIMIT_TOGGLES_PER_MIN: "9",
+      RATE_LIMIT_RATINGS_PER_MIN: "11",
       RATE_LIMIT_IP_PER_MIN: " 1000 ",
       ACCESS_TOKEN_TTL_MINUTES: "5",
       REFRESH_TOKEN_TTL_DAYS: "2",
@@ -138,10 +141,12 @@ describe("numbers, flags and lists", () => {
       signinFailures: 3,
       signinFailuresPerIp: 0,
       signinFailuresPerLoginId: 7,
+      signinPerIp: 8,
       signupPerHour: 5,
       oauthPer10Min: 6,
       createsPerMin: 0,
       togglesPerMin: 9,
+      ratingsPerMin: 11,
       ipPerMin: 1000,
     });
     expect([config.accessTokenTtlMinutes, config.refreshTokenTtlDays, config.refreshReuseGraceSeconds]).toEqual([
@@ -181,8 +186,42 @@ describe("numbers, flags and lists", () => {
     expect(problems.map((p) => p.split(":")[0]).sort()).toEqual(["CORS_ORIGINS", "DATABASE_URL", "JWT_SECRET"]);
   });
 
+  it("reads TRUST_PROXY as a hop count or proxy addresses, and refuses `true` with what to set", () => {
+    expect(load({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(load({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(load({ TRUST_PROXY: "10.0.0.5, 10.1.0.0/16,::1,fd00::/8,loopback" }).trustProxy).toEqual([
+      "10.0.0.5",
+      "10.1.0.0/16",
+      "::1",
+      "fd00::/8",
+      "loopback",
+    ]);
+    for (const v of ["true", "TRUE", "yes"]) {
+      const [problem] = problemsOf({ TRUST_PROXY: v });
+      expect(problem).toMatch(/^TRUST_PROXY: .* would believe any X-Forwarded-For/);
+      expect(problem).toContain("TRUST_PROXY=1");
+      expect(problem).toContain("TRUST_PROXY=10.0.0.5,10.1.0.0/16");
+    }
+    for (const v of ["10.0.0.300", "10.0.0.0/33", "proxy.example", "1.2.3.4/8/9", "-1"]) {
+      expect(problemsOf({ TRUST_PROXY: v })[0], v).toMatch(/^TRUST_PROXY: must be false, a number of proxies/);
+    }
+  });
+
+  it("reads the hardening settings (issue #22) with production defaults", () => {
+    expect(load({})).toMatchObject({
+      sessionMaxDays: 90,
+      scryptLogN: 17,
+      requestTimeoutS: 30,
+      maxConnectionsPerIp: 256,
+      rateLimits: { signinPerIp: 100 },
+    });
+    expect(load({ SESSION_MAX_DAYS: "7", SCRYPT_LOG_N: "14" })).toMatchObject({ sessionMaxDays: 7, scryptLogN: 14 });
+    expect(problemsOf({ SCRYPT_LOG_N: "21" })[0]).toMatch(/^SCRYPT_LOG_N: must be between 10 and 20/);
+    expect(problemsOf({ SCRYPT_LOG_N: "9" })[0]).toMatch(/^SCRYPT_LOG_N: /);
+    expect(problemsOf({ SESSION_MAX_DAYS: "0" })[0]).toMatch(/^SESSION_MAX_DAYS: /);
+  });
+
   it("reads flags and CORS origins", () => {
-    for (const v of ["true", "TRUE", "1", "yes"]) expect(load({ TRUST_PROXY: v }).trustProxy).toBe(true);
     for (const v of ["false", "0", "no"]) expect(load({ TRUST_PROXY: v }).trustProxy).toBe(false);
     expect(load({ COOKIE_SECURE: "true" }).cookieSecure).toBe("true");
     expect(load({ CORS_ORIGINS: "https://a.example, http://localhost:5173/ ,," }).corsOrigins).toEqual([
@@ -203,8 +242,10 @@ describe("numbers, flags and lists", () => {
       authorizeUrl: "https://accounts.google.com/o/oauth2/v2/auth",
       pkce: true,
     });
-    expect(load({ KAKAO_CLIENT_ID: "kid" }).oauth.kakao?.pkce).toBe(false);
+    // Kakao uses PKCE unless KAKAO_PKCE=false (revision 2: the default was false).
+    expect(load({ KAKAO_CLIENT_ID: "kid" }).oauth.kakao?.pkce).toBe(true);
     expect(load({ KAKAO_CLIENT_ID: "kid", KAKAO_PKCE: "true" }).oauth.kakao?.pkce).toBe(true);
+    expect(load({ KAKAO_CLIENT_ID: "kid", KAKAO_PKCE: "false" }).oauth.kakao?.pkce).toBe(false);
     expect(problemsOf({ KAKAO_TOKEN_URL: "not a url" })[0]).toMatch(/^KAKAO_TOKEN_URL: /);
   });
 });
@@ -220,5 +261,29 @@ describe("READ_ONLY", () => {
     ]);
     expect(problemsOf({ DATABASE_URL: "sqlite::memory:", READ_ONLY: "1" })[0]).toMatch(/^READ_ONLY: needs PostgreSQL/);
     expect(problemsOf({ ...pg, READ_ONLY: "replica" })[0]).toMatch(/^READ_ONLY: must be true or false/);
+  });
+});
+
+describe("media (docs/media.md)", () => {
+  it("keeps files under ./var/media and turns the image cache on with a TMDB key unless told otherwise", () => {
+    expect(load({}).media).toEqual({
+      dir: path.join(REPO_ROOT, "var/media"),
+      imageCache: false,
+      imageCacheMaxBytes: 2048 * 1024 * 1024,
+    });
+    expect(load({ TMDB_API_KEY: "k" }).media.imageCache).toBe(true);
+    expect(load({ TMDB_API_KEY: "k", IMAGE_CACHE: "off" }).media.imageCache).toBe(false);
+    expect(load({ IMAGE_CACHE: "on", IMAGE_CACHE_MAX_MB: "10", MEDIA_DIR: "/srv/media" }).media).toMatchObject({
+      dir: "/srv/media",
+      imageCache: true,
+      imageCacheMaxBytes: 10 * 1024 * 1024,
+    });
+  });
+
+  it("refuses an unknown IMAGE_CACHE value, a zero budget and a TMDB_IMAGE_BASE_URL that is no URL", () => {
+    const problems = problemsOf({ IMAGE_CACHE: "yes", IMAGE_CACHE_MAX_MB: "0", TMDB_IMAGE_BASE_URL: "not a url" });
+    expect(problems.join("\n")).toMatch(/IMAGE_CACHE/);
+    expect(problems.join("\n")).toMatch(/IMAGE_CACHE_MAX_MB/);
+    expect(problems.join("\n")).toMatch(/TMDB_IMAGE_BASE_URL/);
   });
 });

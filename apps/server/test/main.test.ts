@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
+import { limiterKey } from "../src/http/rate-limit.js";
 
 const SERVER_DIR = path.resolve(import.meta.dirname, "..");
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -112,7 +113,8 @@ describe("src/main.ts", () => {
       }
       const redis = new Redis(REDIS_URL);
       const keys = await redis.keys(`${prefix}*`);
-      expect(keys).toEqual([`${prefix}rl:signup:127.0.0.1`]);
+      // Limiter keys are hashed (issue #22): no address or login id is kept in Redis.
+      expect(keys).toEqual([`${prefix}rl:${limiterKey("signup:127.0.0.1")}`]);
       await redis.del(...keys);
       await redis.quit();
     } finally {

@@ -212,6 +212,7 @@ describe("logs", () => {
       const refreshed = await logged.app.inject({
         method: "GET",
         url: "/api/users/refresh",
+        headers: { "content-type": "application/json" },
         cookies: { refresh_token: tokens.refresh_token },
       });
       secrets.push(refreshed.json().access_token, refreshed.json().refresh_token);

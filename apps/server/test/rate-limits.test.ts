@@ -13,6 +13,7 @@ const ALL_OFF = {
   RATE_LIMIT_SIGNIN_FAILURES_PER_LOGIN_ID: "0",
   RATE_LIMIT_SIGNUP_PER_HOUR: "0",
   RATE_LIMIT_CREATES_PER_MIN: "0",
+  RATE_LIMIT_RATINGS_PER_MIN: "0",
   RATE_LIMIT_TOGGLES_PER_MIN: "0",
   RATE_LIMIT_IP_PER_MIN: "0",
 };
@@ -96,7 +97,7 @@ describe("failed signins per IP", () => {
 });
 
 describe("failed signins per login_id", () => {
-  it("limits failures on one login id across IPs, case-insensitively, for an hour", async () => {
+  it("slows failures on one login id across IPs down, case-insensitively, instead of locking the owner out", async () => {
     const ctx = await context({ RATE_LIMIT_SIGNIN_FAILURES_PER_LOGIN_ID: "4" });
     const m = await signupMember(ctx);
     const other = await signupMember(ctx);
@@ -104,11 +105,15 @@ describe("failed signins per login_id", () => {
     for (const [i, id] of ids.entries()) {
       expect((await signin(ctx, id, "bad-pass1", { ip: `10.1.0.${i}` })).statusCode).toBe(401);
     }
-    expectLimited(await signin(ctx, m.loginId, m.password, { ip: "10.1.0.99" }), 3600);
+    // Past the limit an unknown device gets one attempt per delay (2 s, doubling per further failure), not an
+    // hour-long block (issue #22 item 4; the known-device exemption is in hostile/lockout.test.ts).
+    expect((await signin(ctx, m.loginId, "bad-pass1", { ip: "10.1.0.50" })).statusCode).toBe(401);
+    expectLimited(await signin(ctx, m.loginId, m.password, { ip: "10.1.0.99" }), 2);
     expect((await signin(ctx, other.loginId, other.password, { ip: "10.1.0.0" })).statusCode).toBe(201);
-    ctx.clock.advance(15 * 60 + 1);
-    expectLimited(await signin(ctx, m.loginId, m.password, { ip: "10.1.0.98" }), 3600);
-    ctx.clock.advance(45 * 60);
+    ctx.clock.advance(2);
+    expect((await signin(ctx, m.loginId, "bad-pass1", { ip: "10.1.0.51" })).statusCode).toBe(401);
+    expectLimited(await signin(ctx, m.loginId, m.password, { ip: "10.1.0.98" }), 4);
+    ctx.clock.advance(4);
     expect((await signin(ctx, m.loginId, m.password, { ip: "10.1.0.97" })).statusCode).toBe(201);
   });
 });
@@ -180,7 +185,7 @@ describe("the per-IP ceiling", () => {
 
   it("uses X-Forwarded-For only behind a trusted proxy", async () => {
     const plain = await context({ RATE_LIMIT_IP_PER_MIN: "2" });
-    const trusted = await context({ RATE_LIMIT_IP_PER_MIN: "2", TRUST_PROXY: "true" });
+    const trusted = await context({ RATE_LIMIT_IP_PER_MIN: "2", TRUST_PROXY: "127.0.0.1" });
     const call = (ctx: TestContext, client: string) =>
       ctx.app.inject({
         method: "GET",

@@ -45,17 +45,17 @@ describe("cold start (no model yet)", () => {
     }
   });
 
-  it("ranks by the weighted average and shows each movie's average", async () => {
+  it("ranks by the weighted average and shows that score as expected_rating (revision 2)", async () => {
     const newcomer = await createMember(ctx);
     for (const mode of ["expect", "difference"]) {
       const res = await get(newcomer, `/api/recommend/${mode}`);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual([
-        { movie_id: ids.x, expected_rating: 5 },
-        { movie_id: ids.v, expected_rating: 5 },
-        { movie_id: ids.z, expected_rating: 4.5 },
-        { movie_id: ids.y, expected_rating: 4 },
-        { movie_id: ids.w, expected_rating: 3 },
+        { movie_id: ids.x, expected_rating: 4.5 },
+        { movie_id: ids.v, expected_rating: 4.5 },
+        { movie_id: ids.z, expected_rating: 4.3 },
+        { movie_id: ids.y, expected_rating: 4.1 },
+        { movie_id: ids.w, expected_rating: 3.9 },
       ]);
     }
   });
@@ -210,6 +210,27 @@ describe("with a trained model", () => {
     expect((await get(fan, "/api/recommend/expect")).json()).toHaveLength(10);
     // Deterministic: the same data gives the same answer.
     expect((await get(fan, "/api/recommend/expect?limit=5")).json()).toEqual(list);
+  });
+
+  it("serves a member without ratings the weighted average even with a model, expected_rating = that score", async () => {
+    letStatsExpire();
+    const newcomer = await createMember(ctx);
+    const rows = await ctx.db
+      .selectFrom("movies")
+      .select(["id", "rating_sum", "ratings_count"])
+      .where("ratings_count", ">", 0)
+      .execute();
+    const total = rows.reduce((sum, r) => sum + r.rating_sum, 0) / 10;
+    const c = total / rows.reduce((sum, r) => sum + r.ratings_count, 0);
+    const scored = rows
+      .map((r) => ({ id: r.id, v: r.ratings_count, score: (r.rating_sum / 10 + 5 * c) / (r.ratings_count + 5) }))
+      .sort((a, b) => b.score - a.score || b.v - a.v || a.id - b.id)
+      .slice(0, 10)
+      .map((r) => ({ movie_id: r.id, expected_rating: Math.round(Math.min(5, Math.max(0.5, r.score)) * 10) / 10 }));
+    for (const mode of ["expect", "difference"]) {
+      expect((await get(newcomer, `/api/recommend/${mode}`)).json()).toEqual(scored);
+    }
+    expect((await get(newcomer, `/api/recommend/predict/${films[0]!}`)).json().expected_rating).toBeNull();
   });
 
   it("orders /difference by prediction minus the movie's average, listing only films the caller would like", async () => {

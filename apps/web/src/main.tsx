@@ -1,3 +1,4 @@
+import "./zod-config";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import "./index.css";

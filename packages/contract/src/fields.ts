@@ -13,7 +13,17 @@ export const text = (max: number) =>
     // What a database cannot store exactly is refused as bad input, never mangled (§1.7: stored as sent): U+0000
     // (PostgreSQL text cannot hold it) and lone UTF-16 surrogates (UTF-8 has no form for them; SQLite and PostgreSQL
     // would silently store U+FFFD instead).
-    .refine(isStorableText, { message: "must be valid Unicode text without NUL characters" });
+    .refine(isStorableText, { message: "must be valid Unicode text without NUL characters" })
+    // Bidi embedding/override/isolate controls reorder the text around them: a review could show "gpj.exe" as
+    // "exe.jpg", or run its direction on into the page. Refused, never stripped (stored as sent).
+    .refine((v) => !BIDI_CONTROLS.test(v), { message: "must not contain bidirectional control characters" });
+
+/** U+202A–U+202E (embeddings, overrides) and U+2066–U+2069 (isolates). */
+export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+
+/** A format field capped at `max` code points before anything else looks at it (400 INVALID_FIELD beyond). */
+export const capped = (max: number) =>
+  z.string().refine((v) => codePointLength(v) <= max, { message: `must be at most ${max} characters` });
 
 /** No U+0000 and no lone surrogate (code points iterate pairs as one, so any surrogate seen here is unpaired). */
 export function isStorableText(value: string): boolean {

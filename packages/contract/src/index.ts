@@ -11,3 +11,4 @@ export * from "./collections.js";
 export * from "./search.js";
 export * from "./analysis.js";
 export * from "./ops.js";
+export * from "./rating.js";

@@ -1,7 +1,15 @@
 import { z } from "zod";
 import { Int, Timestamp } from "./common.js";
-import { text } from "./fields.js";
-import { isValidPassword, isValidUsername, LOGIN_ID_REGEX, STATUS_MESSAGE_MAX, USERNAME_REGEX } from "./limits.js";
+import { capped, text } from "./fields.js";
+import {
+  isValidPassword,
+  isValidUsername,
+  LOGIN_ID_MAX,
+  LOGIN_ID_REGEX,
+  PASSWORD_MAX,
+  STATUS_MESSAGE_MAX,
+  USERNAME_REGEX,
+} from "./limits.js";
 
 export const AuthTokens = z.object({
   access_token: z.string(),
@@ -60,7 +68,12 @@ export const SignupRequest = z.object({
 });
 export type SignupRequest = z.infer<typeof SignupRequest>;
 
-export const SigninRequest = z.object({ login_id: z.string().min(1), login_password: z.string().min(1) });
+// Signin applies no format rule beyond non-empty strings (API.md §3.1), but no login id or password is longer than
+// its format allows: longer values are refused (400 INVALID_FIELD) before any limiter, lookup or hash sees them.
+export const SigninRequest = z.object({
+  login_id: z.string().min(1).pipe(capped(LOGIN_ID_MAX)),
+  login_password: z.string().min(1).pipe(capped(PASSWORD_MAX)),
+});
 export type SigninRequest = z.infer<typeof SigninRequest>;
 
 export const PatchMeRequest = z.object({
@@ -70,6 +83,13 @@ export const PatchMeRequest = z.object({
 });
 export type PatchMeRequest = z.infer<typeof PatchMeRequest>;
 
-export const DeleteMeRequest = z.object({ login_password: z.string().optional() });
+export const DeleteMeRequest = z.object({ login_password: capped(PASSWORD_MAX).optional() });
+
+/** PATCH /api/users/me/password [EXT]: the new password follows signup's rules (API.md §3.1). */
+export const ChangePasswordRequest = z.object({
+  current_password: z.string().min(1).pipe(capped(PASSWORD_MAX)),
+  new_password: z.string().refine(isValidPassword, { message: "does not meet the password rules" }),
+});
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
 
 export const CreatedAt = Timestamp;

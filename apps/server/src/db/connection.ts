@@ -94,7 +94,17 @@ export interface OpenOptions {
   poolSize?: number;
   /** SQLite file: checkpoint the write-ahead log in a worker thread (db/wal-checkpointer.ts), as the server does. */
   backgroundCheckpoints?: boolean;
+  /**
+   * PostgreSQL: told about every error of a pooled connection the database closed (a restart, a failover,
+   * `idle_session_timeout`, `pg_terminate_backend`). The connection is dropped and replaced on next use either way.
+   */
+  onConnectionError?: (error: Error) => void;
 }
+
+/** PostgreSQL `application_name` of the server's connections, unless DATABASE_URL names one (operators find them). */
+export const APPLICATION_NAME = "moviepedia";
+/** A connection attempt that takes longer fails the request with 503 DATABASE_UNAVAILABLE instead of waiting on. */
+const CONNECT_TIMEOUT_MS = 5000;
 
 export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): DbHandle {
   if (config.kind === "sqlite") {
@@ -117,8 +127,17 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
   const pool = new pg.Pool({
     connectionString: config.url,
     max: options.poolSize ?? 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    ...(new URL(config.url).searchParams.has("application_name") ? {} : { application_name: APPLICATION_NAME }),
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
+  // An 'error' event nobody listens to ends the process. The pool emits one when an idle connection dies; a client
+  // emits its own when it dies while checked out between two queries (the query in flight, if any, fails instead).
+  // Both are only reported: pg-pool drops a dead connection (on the event, or on release as no longer queryable) and
+  // opens a new one for the next query, so the server recovers by itself once the database is back.
+  const report = options.onConnectionError ?? (() => {});
+  pool.on("error", report);
+  pool.on("connect", (client) => client.on("error", report));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: "postgres", close: () => db.destroy() };
 }

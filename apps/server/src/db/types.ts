@@ -247,6 +247,14 @@ export interface CatalogSyncItemsTable {
   error: string | null;
 }
 
+/** 관심없어요 (migration 0009): films a member asked not to be shown again. */
+export interface MovieDismissalsTable {
+  id: Generated<number>;
+  user_id: number;
+  movie_id: number;
+  created_at: string;
+}
+
 export interface AppStateTable {
   key: string;
   value: string;
@@ -284,6 +292,7 @@ export interface Database {
   catalog_sync_runs: CatalogSyncRunsTable;
   catalog_sync_items: CatalogSyncItemsTable;
   search_documents: SearchDocumentsTable;
+  movie_dismissals: MovieDismissalsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

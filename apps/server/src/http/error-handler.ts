@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { ERROR_STATUS, type ErrorCode } from "@moviepedia/contract";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { isDatabaseUnavailable } from "../lib/db-errors.js";
 import { ApiError } from "./errors.js";
 import { createSpaIndex, pickEncoding } from "./spa-preload.js";
 
@@ -19,8 +20,16 @@ const FRAMEWORK_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_JSON_BODY: "INVALID_JSON",
 };
 
+/** Seconds a client is asked to wait after a 503 DATABASE_UNAVAILABLE (a restart or failover takes about that). */
+const DATABASE_RETRY_AFTER_S = 5;
+
 function toApiError(error: FastifyError): ApiError | null {
   if (error instanceof ApiError) return error;
+  if (isDatabaseUnavailable(error)) {
+    return new ApiError("DATABASE_UNAVAILABLE", "The database is unavailable; try again shortly.", {
+      "Retry-After": String(DATABASE_RETRY_AFTER_S),
+    });
+  }
   const mapped = error.code ? FRAMEWORK_CODES[error.code] : undefined;
   if (mapped) return new ApiError(mapped, mapped === "BODY_TOO_LARGE" ? "Request body is too large." : error.message);
   if (error.statusCode === 429) return new ApiError("RATE_LIMITED", "Too many requests.");
@@ -67,7 +76,12 @@ export function registerErrorHandling(app: FastifyInstance, webDist: string): vo
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const apiError = toApiError(error);
     if (apiError) {
-      if (apiError.statusCode >= 500) request.log.error({ err: error }, "request failed");
+      if (apiError.code === "DATABASE_UNAVAILABLE" && !(error instanceof ApiError)) {
+        // One line per failed request, without the stack: an outage fails many at once.
+        request.log.warn({ code: (error as { code?: unknown }).code, message: error.message }, "database unavailable");
+      } else if (apiError.statusCode >= 500) {
+        request.log.error({ err: error }, "request failed");
+      }
       return sendApiError(reply, apiError);
     }
     request.log.error({ err: error }, "unhandled error");

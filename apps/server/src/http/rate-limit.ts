@@ -1,4 +1,5 @@
 // Rate limits of API.md §1.10, checked first in onRequest (429 precedes every other status).
+import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Config } from "../config.js";
 import type { RateLimitStore } from "../lib/rate-limiter.js";
@@ -6,7 +7,7 @@ import { ApiError } from "./errors.js";
 import { readBearer } from "./auth.js";
 
 /** Which bucket a route draws from; `ip` is the ceiling for everything not covered by another limit. */
-export type RateLimitKind = "ip" | "create" | "toggle" | "signup" | "oauth" | "signin" | "exempt";
+export type RateLimitKind = "ip" | "create" | "toggle" | "rating" | "signup" | "oauth" | "signin" | "exempt";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -33,29 +34,58 @@ async function claimedUser(request: FastifyRequest, identify: BearerIdentifier):
 export interface Limiter {
   /** Adds a hit to `key`; throws 429 when the window already holds `limit` hits (0 disables). */
   consume(key: string, limit: number, windowSeconds: number): Promise<void>;
+  /**
+   * Takes one of the window's `limit` slots in one atomic step (0 disables): 429 with nothing taken when none is
+   * left. Checking first and counting after the work would let parallel requests all pass the check.
+   */
+  reserve(key: string, limit: number, windowSeconds: number): Promise<void>;
   /** Throws 429 if `key` has reached `limit` without adding a hit. */
   check(key: string, limit: number): Promise<void>;
-  hit(key: string, windowSeconds: number): Promise<void>;
+  /** Adds a hit and returns the window's count with it. */
+  hit(key: string, windowSeconds: number): Promise<number>;
+  /** Gives back one hit taken by `reserve` or `hit`. */
+  release(key: string): Promise<void>;
   reset(key: string): Promise<void>;
+}
+
+/**
+ * The store sees `<kind>:<hash>`: keys built from request input (a login id of any length, an address) take a fixed
+ * 32 bytes in memory or Redis whatever was sent, and never show a login id to whoever reads the store.
+ */
+export function limiterKey(key: string): string {
+  const kind = key.slice(0, Math.max(0, key.indexOf(":")));
+  return `${kind}:${createHash("sha256").update(key).digest("base64url").slice(0, 24)}`;
 }
 
 export function createLimiter(store: RateLimitStore): Limiter {
   return {
     async consume(key, limit, windowSeconds) {
       if (limit <= 0) return;
-      const { count, resetSeconds } = await store.hit(key, windowSeconds);
+      const { count, resetSeconds } = await store.hit(limiterKey(key), windowSeconds);
       if (count > limit) throw rateLimited(resetSeconds);
+    },
+    async reserve(key, limit, windowSeconds) {
+      if (limit <= 0) return;
+      const stored = limiterKey(key);
+      const { count, resetSeconds } = await store.hit(stored, windowSeconds);
+      if (count > limit) {
+        await store.release(stored);
+        throw rateLimited(resetSeconds);
+      }
     },
     async check(key, limit) {
       if (limit <= 0) return;
-      const { count, resetSeconds } = await store.peek(key);
+      const { count, resetSeconds } = await store.peek(limiterKey(key));
       if (count >= limit) throw rateLimited(resetSeconds);
     },
     async hit(key, windowSeconds) {
-      await store.hit(key, windowSeconds);
+      return (await store.hit(limiterKey(key), windowSeconds)).count;
+    },
+    async release(key) {
+      await store.release(limiterKey(key));
     },
     async reset(key) {
-      await store.reset(key);
+      await store.reset(limiterKey(key));
     },
   };
 }
@@ -72,8 +102,10 @@ export function registerRateLimits(
       case "exempt":
         return undefined;
       case "create":
-      case "toggle": {
-        const limit = kind === "create" ? limits.createsPerMin : limits.togglesPerMin;
+      case "toggle":
+      case "rating": {
+        const limit =
+          kind === "create" ? limits.createsPerMin : kind === "toggle" ? limits.togglesPerMin : limits.ratingsPerMin;
         if (limit <= 0 && limits.ipPerMin <= 0) return undefined;
         return claimedUser(request, identify).then((user) =>
           user === null
@@ -86,8 +118,11 @@ export function registerRateLimits(
       case "oauth":
         return limiter.consume(`oauth:${ip}`, limits.oauthPer10Min, 600);
       case "signin":
-        // Per-IP failures are checked here; the per-login-id buckets once the body is read (auth service).
-        return limiter.check(`signin-ip:${ip}`, limits.signinFailuresPerIp);
+        // Every signin counts per IP (a request that is never a failure still costs a body and a hash); per-IP
+        // failures are checked here too, and the per-login-id buckets reserved once the body is read (auth service).
+        return limiter
+          .consume(`signin-req:${ip}`, limits.signinPerIp, 900)
+          .then(() => limiter.check(`signin-ip:${ip}`, limits.signinFailuresPerIp));
       default:
         return limits.ipPerMin > 0 ? limiter.consume(`ip:${ip}`, limits.ipPerMin, 60) : undefined;
     }

@@ -24,10 +24,30 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return Object.fromEntries(headers);
 }
 
+/** Powerful browser features the web app never uses, switched off for every page and any frame (issue #22). */
+export const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "browsing-topics=()",
+  "camera=()",
+  "display-capture=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "magnetometer=()",
+  "microphone=()",
+  "payment=()",
+  "usb=()",
+].join(", ");
+
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
   const headers = helmetHeaders(options);
-  app.addHook("onRequest", (_request, reply, done) => {
+  // HSTS means something only over https (browsers ignore it over http, RFC 6797 §8.1), and an answer over http says
+  // nothing true about https: sent only when the request came over https (directly or from a trusted proxy).
+  const hsts = headers["strict-transport-security"];
+  delete headers["strict-transport-security"];
+  headers["permissions-policy"] = PERMISSIONS_POLICY;
+  app.addHook("onRequest", (request, reply, done) => {
     reply.headers(headers);
+    if (hsts && request.protocol === "https") reply.header("strict-transport-security", hsts);
     done();
   });
 }

@@ -5,6 +5,7 @@ import type { Kysely } from "kysely";
 import type { Config } from "../config.js";
 import type { Database } from "../db/types.js";
 import type { Clock } from "../lib/time.js";
+import { startCatalogSyncJob } from "./catalog-sync-job.js";
 import { startHotRankingJob } from "./hot-ranking.js";
 import { startRecommenderTrainingJob } from "./recommender-job.js";
 
@@ -34,5 +35,8 @@ export async function startJobs(
     log: app.log,
   });
   app.addHook("onClose", async () => recommender.stop());
+  // Real films (only with TMDB/KOBIS keys): not awaited, the site serves the seed while films arrive.
+  const catalog = startCatalogSyncJob({ db: deps.db, clock: deps.clock, config: deps.config, log: app.log });
+  if (catalog) app.addHook("onClose", async () => catalog.stop());
   await hot.firstRun;
 }

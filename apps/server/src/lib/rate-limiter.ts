@@ -7,6 +7,8 @@ export interface RateLimitStore {
   /** Reads the current count without adding a hit. */
   peek(key: string): Promise<{ count: number; resetSeconds: number }>;
   reset(key: string): Promise<void>;
+  /** Takes back one hit (a reserved slot that was not used); never below zero, never creates a key. */
+  release(key: string): Promise<void>;
 }
 
 export class MemoryRateLimitStore implements RateLimitStore {
@@ -44,6 +46,11 @@ export class MemoryRateLimitStore implements RateLimitStore {
     this.buckets.delete(key);
   }
 
+  async release(key: string) {
+    const bucket = this.live(key);
+    if (bucket && bucket.count > 0) bucket.count--;
+  }
+
   private sweep() {
     const now = this.now();
     for (const [key, bucket] of this.buckets) if (bucket.resetAt <= now) this.buckets.delete(key);
@@ -59,6 +66,12 @@ if ttl < 0 then
   ttl = tonumber(ARGV[1])
 end
 return {count, ttl}`;
+
+const RELEASE_SCRIPT = `
+if redis.call('GET', KEYS[1]) and tonumber(redis.call('GET', KEYS[1])) > 0 then
+  redis.call('DECR', KEYS[1])
+end
+return 0`;
 
 /**
  * Counters shared by every instance using the same Redis. `prefix` namespaces the keys (several deployments, or
@@ -85,5 +98,9 @@ export class RedisRateLimitStore implements RateLimitStore {
 
   async reset(key: string) {
     await this.redis.del(this.prefix + key);
+  }
+
+  async release(key: string) {
+    await this.redis.eval(RELEASE_SCRIPT, 1, this.prefix + key);
   }
 }

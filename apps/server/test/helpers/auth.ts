@@ -29,11 +29,12 @@ export function signin(ctx: TestContext, loginId: string, password: string, opti
   });
 }
 
+/** GET /api/users/refresh as a script sends it (fetch with a JSON content type, API.md §3.3; docs/security.md). */
 export function refresh(ctx: TestContext, token: string | undefined, options: CallOptions = {}) {
   return ctx.app.inject({
     method: "GET",
     url: "/api/users/refresh",
-    headers: { ...options.headers },
+    headers: { ...JSON_HEADERS, ...options.headers },
     ...(token !== undefined ? { cookies: { refresh_token: token } } : {}),
   });
 }

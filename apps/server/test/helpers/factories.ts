@@ -26,7 +26,7 @@ export async function createMember(
   sequence++;
   const username = overrides.username ?? `member_${sequence}_${Math.random().toString(36).slice(2, 6)}`;
   const loginId = overrides.loginId ?? `login_${sequence}_${Math.random().toString(36).slice(2, 6)}`;
-  passwordHash ??= hashPassword(DEFAULT_PASSWORD);
+  passwordHash ??= hashPassword(DEFAULT_PASSWORD, ctx.config.scryptLogN);
   const user = await insertUser(ctx.db, {
     username,
     username_lower: username.toLowerCase(),

@@ -16,6 +16,7 @@ export const NO_LIMITS = {
   RATE_LIMIT_SIGNIN_FAILURES_PER_LOGIN_ID: "0",
   RATE_LIMIT_SIGNUP_PER_HOUR: "0",
   RATE_LIMIT_CREATES_PER_MIN: "0",
+  RATE_LIMIT_RATINGS_PER_MIN: "0",
   RATE_LIMIT_TOGGLES_PER_MIN: "0",
   RATE_LIMIT_IP_PER_MIN: "0",
 };
@@ -53,6 +54,8 @@ export async function startServer(env: Record<string, string>, readyTimeoutMs = 
       SEED_DEMO: "false",
       LOG_LEVEL: "warn",
       JWT_SECRET,
+      // Cheap password hashes, as in the in-process tests (helpers/context.ts).
+      SCRYPT_LOG_N: "14",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

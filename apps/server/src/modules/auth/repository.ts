@@ -51,6 +51,7 @@ export function findRefreshToken(db: Db, tokenHash: string) {
       "refresh_tokens.rotated_at",
       "refresh_tokens.expires_at",
       "sessions.revoked_at",
+      "sessions.created_at as session_created_at",
     ])
     .where("refresh_tokens.token_hash", "=", tokenHash)
     .executeTakeFirst();
@@ -85,4 +86,35 @@ export async function revokeUserSessions(db: Db, userId: number, at: string): Pr
     .where("revoked_at", "is", null)
     .execute();
   await db.updateTable("refresh_tokens").set({ state: "revoked" }).where("user_id", "=", userId).execute();
+}
+
+/** Ends every session of a member but `keepSessionId` (a password change keeps the session that made it). */
+export async function revokeOtherSessions(db: Db, userId: number, keepSessionId: string, at: string): Promise<void> {
+  await db
+    .updateTable("sessions")
+    .set({ revoked_at: at })
+    .where("user_id", "=", userId)
+    .where("id", "<>", keepSessionId)
+    .where("revoked_at", "is", null)
+    .execute();
+  await db
+    .updateTable("refresh_tokens")
+    .set({ state: "revoked" })
+    .where("user_id", "=", userId)
+    .where("session_id", "<>", keepSessionId)
+    .execute();
+}
+
+export async function setPasswordHash(db: Db, userId: number, hash: string): Promise<void> {
+  await db.updateTable("users").set({ password_hash: hash }).where("id", "=", userId).execute();
+}
+
+/** Replaces a hash only if it is still `previous` (a concurrent password change wins). */
+export async function replacePasswordHash(db: Db, userId: number, previous: string, next: string): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ password_hash: next })
+    .where("id", "=", userId)
+    .where("password_hash", "=", previous)
+    .execute();
 }

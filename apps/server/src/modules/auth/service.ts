@@ -10,11 +10,10 @@ import type { Limiter } from "../../http/rate-limit.js";
 import { isUniqueViolation } from "../../lib/db-errors.js";
 import { addSeconds, type Clock, fromTimestamp, toTimestamp } from "../../lib/time.js";
 import { indexSearchDocument } from "../search/index.js";
-import { toMe } from "../users/index.js";
-import { findUserByLoginId, findUserByUsername, insertUser } from "../users/index.js";
-import { dummyHash, hashPassword, verifyPassword } from "./passwords.js";
+import { findUserById, findUserByLoginId, findUserByUsername, insertUser, toMe } from "../users/index.js";
+import { createPasswordHasher } from "./passwords.js";
 import * as repo from "./repository.js";
-import { hashRefreshToken, newRefreshToken, newSessionId, type TokenService } from "./tokens.js";
+import { hashRefreshToken, newRefreshToken, newSessionId, successorRefreshToken, type TokenService } from "./tokens.js";
 
 export interface AuthDeps {
   db: Kysely<Database>;
@@ -25,16 +24,35 @@ export interface AuthDeps {
 }
 
 const FIFTEEN_MINUTES = 15 * 60;
+const HOUR = 3600;
+/** Unknown devices past the per-login-id limit wait this long between attempts, doubling per failure up to the cap. */
+const SLOWDOWN_BASE_S = 2;
+const SLOWDOWN_MAX_S = 300;
 const invalidCredentials = () => new ApiError("INVALID_CREDENTIALS", "Login id or password is incorrect.");
 const invalidRefresh = () => new ApiError("INVALID_TOKEN", "The refresh token is invalid.");
+
+export interface PasswordCheck {
+  ip: string;
+  loginId: string;
+  password: string;
+  /** The member's stored hash; null for an unknown login id or a social-only account (a dummy hash is verified). */
+  hash: string | null;
+  /** This browser holds a known-device cookie for the member (device-cookie.ts): no per-login-id limit. */
+  knownDevice?: boolean;
+}
 
 export function createAuthService(deps: AuthDeps) {
   const { db, config, clock, tokens, limiter } = deps;
   const limits = config.rateLimits;
+  const passwords = createPasswordHasher(config.scryptLogN);
 
-  async function issueTokens(trx: Kysely<Database>, userId: number, sessionId: string): Promise<AuthTokens> {
+  async function issueTokens(
+    trx: Kysely<Database>,
+    userId: number,
+    sessionId: string,
+    refresh = newRefreshToken(),
+  ): Promise<AuthTokens> {
     const now = clock.now();
-    const refresh = newRefreshToken();
     await repo.insertRefreshToken(trx, {
       session_id: sessionId,
       user_id: userId,
@@ -63,7 +81,7 @@ export function createAuthService(deps: AuthDeps) {
     if (await findUserByLoginId(db, input.login_id)) {
       throw new ApiError("LOGIN_ID_TAKEN", "That login id is already taken.");
     }
-    const passwordHash = await hashPassword(input.login_password);
+    const passwordHash = await passwords.hash(input.login_password);
     try {
       const user = await inTransaction(db, async (trx) => {
         const row = await insertUser(trx, {
@@ -88,31 +106,84 @@ export function createAuthService(deps: AuthDeps) {
     }
   }
 
-  /** Checks a member's password, counting failures against the signin limits of API.md §1.10. */
-  async function checkPassword(ip: string, loginId: string, password: string, hash: string | null): Promise<boolean> {
-    const id = loginId.toLowerCase();
+  /**
+   * Checks a member's password against the signin limits of API.md §1.10: a slot in each failure bucket is reserved
+   * before the hash is verified (atomically, so parallel guesses cannot all pass a check made before any was
+   * counted), kept on a failure and given back on a success. Per login id, an unknown device past the limit is slowed
+   * down (one attempt per growing delay) rather than locked out, and a known device is not limited at all.
+   */
+  async function checkPassword(check: PasswordCheck): Promise<boolean> {
+    const { ip, password, hash } = check;
+    const id = check.loginId.toLowerCase();
     const pairKey = `signin-pair:${ip}:${id}`;
-    await limiter.check(pairKey, limits.signinFailures);
-    await limiter.check(`signin-id:${id}`, limits.signinFailuresPerLoginId);
-    const ok = await verifyPassword(password, hash ?? (await dummyHash()));
+    const ipKey = `signin-ip:${ip}`;
+    const idKey = `signin-id:${id}`;
+    const taken: string[] = [];
+    try {
+      await limiter.reserve(pairKey, limits.signinFailures, FIFTEEN_MINUTES);
+      taken.push(pairKey);
+      await limiter.reserve(ipKey, limits.signinFailuresPerIp, FIFTEEN_MINUTES);
+      taken.push(ipKey);
+      if (limits.signinFailuresPerLoginId > 0) {
+        const failures = await limiter.hit(idKey, HOUR);
+        taken.push(idKey);
+        const excess = failures - limits.signinFailuresPerLoginId;
+        if (excess > 0 && !check.knownDevice) {
+          const delay = Math.min(SLOWDOWN_MAX_S, SLOWDOWN_BASE_S * 2 ** Math.min(excess - 1, 16));
+          await limiter.reserve(`signin-slow:${id}`, 1, delay);
+        }
+      }
+    } catch (error) {
+      await Promise.all(taken.map((key) => limiter.release(key)));
+      throw error;
+    }
+    const ok = await passwords.verify(password, hash ?? (await passwords.dummyHash()));
     if (ok && hash) {
-      await limiter.reset(pairKey);
+      await Promise.all([
+        limiter.reset(pairKey),
+        limiter.release(ipKey),
+        ...(taken.includes(idKey) ? [limiter.release(idKey)] : []),
+      ]);
       return true;
     }
-    await Promise.all([
-      limiter.hit(pairKey, FIFTEEN_MINUTES),
-      limiter.hit(`signin-ip:${ip}`, FIFTEEN_MINUTES),
-      limiter.hit(`signin-id:${id}`, 3600),
-    ]);
     return false;
   }
 
-  async function signin(ip: string, loginId: string, password: string): Promise<AuthTokens> {
+  /**
+   * Signin (API.md §3.1). `deviceUser`: the member named by this browser's known-device cookie, if any. A hash made
+   * with an older scrypt cost is replaced now that the password is at hand.
+   */
+  async function signin(ip: string, loginId: string, password: string, deviceUser: number | null = null) {
     // No login id holds U+0000 (signup's format rule), and PostgreSQL cannot even compare one: it is simply unknown.
     const user = loginId.includes("\u0000") ? undefined : await findUserByLoginId(db, loginId);
-    const ok = await checkPassword(ip, loginId, password, user?.password_hash ?? null);
-    if (!ok || !user) throw invalidCredentials();
+    const hash = user?.password_hash ?? null;
+    const knownDevice = user !== undefined && deviceUser === user.id;
+    const ok = await checkPassword({ ip, loginId, password, hash, knownDevice });
+    if (!ok || !user || !hash) throw invalidCredentials();
+    if (passwords.needsRehash(hash)) {
+      await repo.replacePasswordHash(db, user.id, hash, await passwords.hash(password));
+    }
     return startSession(user.id);
+  }
+
+  /**
+   * PATCH /api/users/me/password [EXT]: the current password is checked like a signin (a wrong one is a counted
+   * failure, 401); the new one follows signup's rules. Every other session of the member ends; the caller's stays.
+   */
+  async function changePassword(caller: Caller, ip: string, current: string, next: string): Promise<void> {
+    const user = await findUserById(db, caller.userId);
+    if (!user) throw new ApiError("INVALID_TOKEN", "The session has ended.");
+    if (user.password_hash === null) {
+      throw new ApiError("FORBIDDEN", "This account signs in with a social provider and has no password.");
+    }
+    const loginId = user.login_id ?? `user-${user.id}`;
+    const ok = await checkPassword({ ip, loginId, password: current, hash: user.password_hash, knownDevice: true });
+    if (!ok) throw new ApiError("INVALID_CREDENTIALS", "The current password is incorrect.");
+    const nextHash = await passwords.hash(next);
+    await inTransaction(db, async (trx) => {
+      await repo.setPasswordHash(trx, user.id, nextHash);
+      await repo.revokeOtherSessions(trx, user.id, caller.sessionId, toTimestamp(clock.now()));
+    });
   }
 
   /**
@@ -123,6 +194,7 @@ export function createAuthService(deps: AuthDeps) {
   async function refresh(cookieToken: string | undefined): Promise<AuthTokens> {
     if (!cookieToken) throw new ApiError("REFRESH_TOKEN_MISSING", "No refresh token cookie was sent.");
     const tokenHash = hashRefreshToken(cookieToken);
+    const successor = successorRefreshToken(config.jwtSecret, tokenHash);
     const outcome = await inTransaction(db, async (trx) => {
       const now = clock.now();
       let row = await repo.findRefreshToken(trx, tokenHash);
@@ -130,8 +202,14 @@ export function createAuthService(deps: AuthDeps) {
       if (fromTimestamp(row.expires_at) <= now) {
         throw new ApiError("TOKEN_EXPIRED", "The refresh token has expired.");
       }
+      // The absolute lifetime (SESSION_MAX_DAYS): refreshes slide a token's expiry, never the session's end.
+      if (addSeconds(fromTimestamp(row.session_created_at), config.sessionMaxDays * 86400) <= now) {
+        throw new ApiError("TOKEN_EXPIRED", "The session has reached its maximum lifetime; sign in again.");
+      }
       if (row.state === "active") {
-        if (await repo.markRotated(trx, row.id, toTimestamp(now))) return issueTokens(trx, row.user_id, row.session_id);
+        if (await repo.markRotated(trx, row.id, toTimestamp(now))) {
+          return issueTokens(trx, row.user_id, row.session_id, successor);
+        }
         row = await repo.findRefreshToken(trx, tokenHash);
         if (!row || row.revoked_at !== null || row.state === "revoked") throw invalidRefresh();
       }
@@ -139,7 +217,19 @@ export function createAuthService(deps: AuthDeps) {
       const rotatedAt = row.rotated_at ? fromTimestamp(row.rotated_at) : fromTimestamp(toTimestamp(now));
       const ageSeconds = (fromTimestamp(toTimestamp(now)).getTime() - rotatedAt.getTime()) / 1000;
       if (ageSeconds < config.refreshReuseGraceSeconds) {
-        return issueTokens(trx, row.user_id, row.session_id);
+        // Inside the grace window a rotated token yields the one successor its rotation issued, never another
+        // live token in the family: the refresh token is the same, the access token is signed again.
+        const next = await repo.findRefreshToken(trx, successor.hash);
+        if (next && next.revoked_at === null && next.state !== "revoked") {
+          return {
+            access_token: await tokens.signAccess(row.user_id, row.session_id),
+            refresh_token: successor.token,
+            user_id: row.user_id,
+          };
+        }
+        // Rotated by a version that issued random successors (the deploy's first grace window): as it did.
+        if (!next) return issueTokens(trx, row.user_id, row.session_id);
+        throw invalidRefresh();
       }
       // Reuse: the revocation must commit, so the transaction ends normally and the 401 is thrown after it.
       await repo.revokeSession(trx, row.session_id, toTimestamp(now));
@@ -177,7 +267,17 @@ export function createAuthService(deps: AuthDeps) {
     return row.user_id;
   }
 
-  return { signup, signin, checkPassword, refresh, logout, verifyBearer, callerFromCookie, startSession };
+  return {
+    signup,
+    signin,
+    checkPassword,
+    changePassword,
+    refresh,
+    logout,
+    verifyBearer,
+    callerFromCookie,
+    startSession,
+  };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

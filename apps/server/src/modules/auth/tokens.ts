@@ -1,6 +1,6 @@
 // Access tokens (HS256 JWT, API.md §3.2) and opaque refresh tokens (stored only as hashes, §3.3).
 import { MAX_ID } from "@moviepedia/contract";
-import { createHash, randomBytes, webcrypto } from "node:crypto";
+import { createHash, createHmac, randomBytes, webcrypto } from "node:crypto";
 import { SignJWT, errors as joseErrors, jwtVerify } from "jose";
 import type { Config } from "../../config.js";
 import { ApiError } from "../../http/errors.js";
@@ -23,6 +23,16 @@ export function newRefreshToken(): { token: string; hash: string } {
 
 export function hashRefreshToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
+}
+
+/**
+ * The refresh token a rotation issues for the token with `tokenHash`: derived with the server's key, so a replay
+ * inside the grace window (API.md §3.3) gets that same token again instead of a second live branch of the family.
+ * Only the server can derive it, and only from a token hash it stores.
+ */
+export function successorRefreshToken(secret: Uint8Array, tokenHash: string): { token: string; hash: string } {
+  const token = createHmac("sha256", secret).update(`refresh-successor:${tokenHash}`).digest("base64url");
+  return { token, hash: hashRefreshToken(token) };
 }
 
 const invalid = () => new ApiError("INVALID_TOKEN", "The access token is invalid.");
@@ -76,13 +86,19 @@ export function createTokenService(config: Pick<Config, "jwtSecret" | "accessTok
         algorithms: ["HS256"],
         currentDate: clock.now(),
       });
-      if (payload.typ !== "access" || typeof payload.sid !== "string" || typeof payload.sub !== "string") {
+      // A token without `exp` never expires: this server always sets one, so one without is not ours (issue #22).
+      if (
+        payload.typ !== "access" ||
+        typeof payload.sid !== "string" ||
+        typeof payload.sub !== "string" ||
+        typeof payload.exp !== "number"
+      ) {
         throw invalid();
       }
       // A signed token only ever names an existing id, but never let a forged-looking one reach an int4 lookup.
       if (!/^[0-9]{1,10}$/.test(payload.sub) || Number(payload.sub) > MAX_ID) throw invalid();
       const claims = { userId: Number(payload.sub), sessionId: payload.sid };
-      if (typeof payload.exp === "number") verified.set(token, { ...claims, expiresAt: payload.exp });
+      verified.set(token, { ...claims, expiresAt: payload.exp });
       return claims;
     } catch (error) {
       if (error instanceof ApiError) throw error;

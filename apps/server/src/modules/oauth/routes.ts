@@ -41,7 +41,7 @@ export function oauthRoutes(app: App, oauth: OAuthService, config: Config): void
   app.get(
     "/api/auth/:provider/callback",
     {
-      config: { rateLimit: "oauth" },
+      config: { rateLimit: "oauth", writes: true },
       schema: {
         tags: ["auth"],
         params: ProviderParams,

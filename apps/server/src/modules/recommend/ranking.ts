@@ -125,8 +125,14 @@ export function rankByModel(
 export const COLD_START_M = 5;
 
 /**
- * Cold start: popular, well-rated candidates by the weighted average (v·R + m·C)/(v + m); ties by ratings count
- * desc then id asc; the expected rating shown is the movie's average rating.
+ * Cold start (API.md §4.12, revision 2): popular, well-rated candidates by the weighted average
+ * (v·R + m·C)/(v + m), with or without a trained model; ties by ratings count desc then id asc; the expected rating
+ * is that score (clamped to 0.5–5 and rounded by the caller), so the list reads in the order it is ranked.
+ *
+ * The contract also allows the model's baseline μ + b_m once a model exists. The weighted average is used in both
+ * cases: the list then does not change when a retraining lands (nor differ between instances that load the new
+ * model at different moments), it covers films rated after the last training alike, and it is a number members
+ * can read as "평균 별점, 평가 수로 보정".
  */
 export function rankColdStart(stats: MovieStats, reviewed: Int32Array, limit: number): Ranked[] {
   const top = new TopK(limit);
@@ -141,7 +147,7 @@ export function rankColdStart(stats: MovieStats, reviewed: Int32Array, limit: nu
     const mean = stats.sums[s]! / 10 / v;
     const score = (v * mean + COLD_START_M * c) / (v + COLD_START_M);
     // Average 0 in the order: the contract's cold-start ties are ratings count, then id.
-    top.offer(movieId, averageRating(v, stats.sums[s]!), score, 0, v);
+    top.offer(movieId, clampRating(score), score, 0, v);
   }
   return top.items();
 }

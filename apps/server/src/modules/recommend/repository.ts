@@ -84,24 +84,34 @@ export function memberReviews(db: Db, userId: number) {
     .execute();
 }
 
-/**
- * The member's dismissed films (관심없어요): never recommended, and a signal of taste. The one place the recommender
- * reads dismissals from; `movie_dismissals` arrives with migration 0009 (the 평가하기 work), and until it is there a
- * member has none.
- */
-export async function memberDismissals(_db: Db, _userId: number): Promise<Array<{ movie_id: number }>> {
-  return [];
+/** The member's dismissed films (관심없어요, migration 0009): never recommended, and a signal of taste (signals.ts). */
+export function memberDismissals(db: Db, userId: number) {
+  return db.selectFrom("movie_dismissals").select("movie_id").where("user_id", "=", userId).execute();
 }
 
-/** One page of all dismissals (member, movie) in primary-key order, for training (see memberDismissals). */
-export async function dismissalsPage(
-  _db: Db,
-  _afterId: number,
-  _limit: number,
-): Promise<Array<{ id: number; user_id: number; movie_id: number }>> {
-  // With the table: movie_dismissals d in id order, leaving out films whose review row of the same member carries a
-  // signal (that row's rating or status says more; signals.ts).
-  return [];
+/**
+ * One page of all dismissals (member, movie) in id order, for training — leaving out films whose visible review row of
+ * the same member carries a signal already (that row's rating or mark says more; memberSignals does the same).
+ */
+export function dismissalsPage(db: Db, afterId: number, limit: number) {
+  return db
+    .selectFrom("movie_dismissals as d")
+    .select(["d.id", "d.user_id", "d.movie_id"])
+    .where("d.id", ">", afterId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("reviews")
+            .select("reviews.id")
+            .whereRef("reviews.user_id", "=", "d.user_id")
+            .whereRef("reviews.movie_id", "=", "d.movie_id")
+            .where(visibleReview("reviews")),
+        ),
+      ),
+    )
+    .orderBy("d.id")
+    .limit(limit)
+    .execute();
 }
 
 export function latestModelId(db: Db): Promise<number | null> {

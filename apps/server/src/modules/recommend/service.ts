@@ -66,7 +66,12 @@ interface MemberEntry {
   meanRating: number;
   /** Ranked lists per mode and length, as sent. */
   lists: Map<string, string>;
+  /** The 예상 별점 높은 queue of 평가하기 as far as it was ranked (movie ids, best first). */
+  queue: { length: number; ids: number[] } | null;
 }
+
+/** The predicted queue is ranked this many films at a time (a page is 20): deeper pages rank once more. */
+const QUEUE_BLOCK = 200;
 
 interface MatchEntry {
   versions: [number, number];
@@ -120,6 +125,7 @@ export function createRecommendService(deps: { db: Kysely<Database>; clock: Cloc
       vector: model && ratingCount > 0 ? foldIn(model, signals, (id) => totalsIn(movieStats, id)) : null,
       meanRating: ratingCount > 0 ? ratingSum / ratingCount : 0,
       lists: new Map(),
+      queue: null,
     };
     if (version !== undefined) members.set(userId, entry);
     return { model, movieStats, entry };
@@ -142,6 +148,25 @@ export function createRecommendService(deps: { db: Kysely<Database>; clock: Cloc
     const json = JSON.stringify(z.encode(RecommendationList, list));
     entry.lists.set(key, json);
     return json;
+  }
+
+  /**
+   * The first `count` films of the caller's expect order (API.md §4.12; reviewed and dismissed films left out), for
+   * the 평가하기 queue's 예상 별점 높은 tab; null in cold start (no model, or no ratings). Kept with the member's state,
+   * ranked in blocks so the pages of one scroll cost one ranking.
+   */
+  async function predictedQueue(userId: number, count: number): Promise<number[] | null> {
+    const { model, movieStats, entry } = await memberState(userId);
+    if (!model || !entry.vector) return null;
+    const wanted = Math.min(
+      Math.ceil(count / QUEUE_BLOCK) * QUEUE_BLOCK,
+      movieStats.ids.length + model.movieIds.length,
+    );
+    if (!entry.queue || (entry.queue.length < wanted && entry.queue.ids.length === entry.queue.length)) {
+      const ranked = rankByModel(model, entry.vector, movieStats, entry.reviewed, "expect", Math.max(1, wanted));
+      entry.queue = { length: Math.max(1, wanted), ids: ranked.map((r) => r.movieId) };
+    }
+    return entry.queue.ids.slice(0, count);
   }
 
   async function predict(userId: number, movieId: number | null): Promise<Prediction> {
@@ -191,6 +216,9 @@ export function createRecommendService(deps: { db: Kysely<Database>; clock: Cloc
     expect: (userId: number, limit: number) => recommend(userId, "expect", limit),
     difference: (userId: number, limit: number) => recommend(userId, "difference", limit),
     predict,
+    predictedQueue,
+    /** The served model (null before the first training): similar films read its movie factors. */
+    currentModel: models.current,
     tasteMatch: matchWith,
     /** Picks up a newly stored model now (the training job calls this in-process through announceNewModel). */
     refreshModel: models.refresh,

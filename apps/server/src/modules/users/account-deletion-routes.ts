@@ -1,4 +1,4 @@
-import { DeleteMeRequest } from "@moviepedia/contract";
+import { AUTH_BODY_LIMIT_BYTES, DeleteMeRequest } from "@moviepedia/contract";
 import { z } from "zod";
 import type { Config } from "../../config.js";
 import { requireCallerId } from "../../http/caller.js";
@@ -11,6 +11,7 @@ export function accountDeletionRoutes(app: App, deletion: AccountDeletionService
   app.delete(
     "/api/users/me",
     {
+      bodyLimit: AUTH_BODY_LIMIT_BYTES,
       config: { auth: "required" },
       schema: { tags: ["users"], body: DeleteMeRequest, response: { 204: z.null(), ...errors } },
     },

@@ -5,6 +5,7 @@ import type { Database } from "../../db/types.js";
 import { ApiError, missingField } from "../../http/errors.js";
 import { inTransaction } from "../../lib/transaction.js";
 import type { AuthService } from "../auth/index.js";
+import type { AvatarStore } from "../media/index.js";
 import { removeSearchDocument } from "../search/index.js";
 import * as repo from "./account-deletion-repository.js";
 import { findUserById } from "./repository.js";
@@ -12,13 +13,20 @@ import { findUserById } from "./repository.js";
 export interface AccountDeletionDeps {
   db: Kysely<Database>;
   auth: Pick<AuthService, "checkPassword">;
+  /** The uploaded avatar goes with the account. */
+  avatars: Pick<AvatarStore, "remove">;
+  onError?: (error: unknown) => void;
 }
 
-export function createAccountDeletionService({ db, auth }: AccountDeletionDeps) {
-  /** One transaction (re-run whole if PostgreSQL picks it as a deadlock victim against a concurrent write). */
-  function deleteInOneTransaction(userId: number): Promise<void> {
+export function createAccountDeletionService({ db, auth, avatars, onError = () => {} }: AccountDeletionDeps) {
+  /**
+   * One transaction (re-run whole if PostgreSQL picks it as a deadlock victim against a concurrent write); answers
+   * the avatar URL the member had when the row went, read under the row lock so a concurrent upload cannot slip by.
+   */
+  function deleteInOneTransaction(userId: number): Promise<string | null> {
     return inTransaction(db, async (trx) => {
       await repo.lockAccount(trx, userId);
+      const profileUrl = await repo.profileUrlOf(trx, userId);
       await repo.releaseContentCounters(trx, userId);
       await repo.releaseMovieCounters(trx, userId);
       await repo.releaseMemberCounters(trx, userId);
@@ -28,6 +36,7 @@ export function createAccountDeletionService({ db, auth }: AccountDeletionDeps) 
       }
       await removeSearchDocument(trx, "user", userId);
       await repo.deleteAccountRows(trx, userId);
+      return profileUrl;
     });
   }
 
@@ -42,11 +51,14 @@ export function createAccountDeletionService({ db, auth }: AccountDeletionDeps) 
     if (user.password_hash !== null) {
       if (password === undefined) throw missingField("login_password");
       const loginId = user.login_id ?? `user-${user.id}`;
-      if (!(await auth.checkPassword(ip, loginId, password, user.password_hash))) {
+      // The caller holds a live session of this member: exempt from the per-login-id limit like a known device.
+      const check = { ip, loginId, password, hash: user.password_hash, knownDevice: true };
+      if (!(await auth.checkPassword(check))) {
         throw new ApiError("INVALID_CREDENTIALS", "The password is incorrect.");
       }
     }
-    await deleteInOneTransaction(userId);
+    const profileUrl = await deleteInOneTransaction(userId);
+    await avatars.remove(profileUrl).catch(onError);
   }
 
   return { deleteAccount };

@@ -1,4 +1,5 @@
 import { IdParams, Me, PatchMeRequest, UserProfile } from "@moviepedia/contract";
+import type { Config } from "../../config.js";
 import { requireCallerId } from "../../http/caller.js";
 import { parsePathId } from "../../http/ids.js";
 import { sendJson } from "../../http/json-reply.js";
@@ -6,7 +7,7 @@ import { errors } from "../../http/schemas.js";
 import type { App } from "../../http/types.js";
 import type { UsersService } from "./service.js";
 
-export function userRoutes(app: App, users: UsersService): void {
+export function userRoutes(app: App, users: UsersService, config: Pick<Config, "publicOrigin">): void {
   app.get(
     "/api/users/me",
     { config: { auth: "required" }, schema: { tags: ["users"], response: { 200: Me, ...errors } } },
@@ -21,7 +22,10 @@ export function userRoutes(app: App, users: UsersService): void {
       // The schema documents the body; the service validates it (the rules depend on the member's current name).
       validatorCompiler: () => (data) => ({ value: data }),
     },
-    async (request) => users.patchMe(requireCallerId(request), request.body as unknown),
+    async (request) => {
+      const origins = [`${request.protocol}://${request.host}`, ...(config.publicOrigin ? [config.publicOrigin] : [])];
+      return users.patchMe(requireCallerId(request), request.body as unknown, origins);
+    },
   );
 
   app.get(

@@ -15,6 +15,7 @@ import { ApiError, invalidField, notFound } from "../../http/errors.js";
 import { parseWith } from "../../http/validation.js";
 import { isUniqueViolation } from "../../lib/db-errors.js";
 import { JsonMemo } from "../../lib/json-memo.js";
+import type { AvatarStore } from "../media/index.js";
 import { indexSearchDocument } from "../search/index.js";
 import { avatarUrl, toMe, toUserProfile } from "./mapper.js";
 import { findUserById, findUserByUsername, relationFlags, updateUser } from "./repository.js";
@@ -30,20 +31,52 @@ function hasControlCharacter(value: string): boolean {
   return false;
 }
 
-function isHttpsUrl(value: string): boolean {
+function parseHttpsUrl(value: string): URL | null {
   // The URL parser accepts (and re-encodes) control characters, but the raw value is what gets stored.
-  if ([...value].length > PROFILE_URL_MAX || hasControlCharacter(value)) return false;
+  if ([...value].length > PROFILE_URL_MAX || hasControlCharacter(value)) return null;
   try {
-    return new URL(value).protocol === "https:";
+    const url = new URL(value);
+    return url.protocol === "https:" ? url : null;
   } catch {
-    return false;
+    return null;
   }
+}
+
+/**
+ * Whether `url` addresses this server's API: an avatar there would make every viewer's browser call it (an image
+ * request to /api/users/logout signed viewers out). `origins` are the request's own origin and PUBLIC_ORIGIN; the
+ * URL parser has already resolved dot segments, the rest is percent-decoded as the router does, and case is ignored.
+ * Same-origin images elsewhere (/media/…) stay allowed.
+ */
+function isOwnApi(url: URL, origins: readonly string[]): boolean {
+  let path = url.pathname;
+  try {
+    // The router decodes percent-encoding (/%61pi is /api to it).
+    path = decodeURIComponent(path);
+  } catch {
+    // not decodable: compared as written
+  }
+  path = path.toLowerCase();
+  if (path !== "/api" && !path.startsWith("/api/") && !path.startsWith("/api?")) return false;
+  return origins.some((origin) => {
+    try {
+      return new URL(origin).host.toLowerCase() === url.host.toLowerCase();
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** Profiles kept as JSON. */
 const PROFILES_KEPT = 10_000;
 
-export function createUsersService(db: Kysely<Database>) {
+export interface UsersServiceOptions {
+  /** Uploaded avatars: the file goes when PATCH points `profile_url` elsewhere. */
+  avatars?: Pick<AvatarStore, "remove">;
+  onError?: (error: unknown) => void;
+}
+
+export function createUsersService(db: Kysely<Database>, { avatars, onError = () => {} }: UsersServiceOptions = {}) {
   const profiles = new JsonMemo<string>(PROFILES_KEPT);
 
   async function getUserOr404(id: number | null) {
@@ -76,9 +109,10 @@ export function createUsersService(db: Kysely<Database>) {
   /**
    * PATCH /api/users/me. The body is validated here rather than by the route schema: whether `username` must match
    * the signup regex depends on the member's current name, and the fields are checked in documented order
-   * (username, status_message, profile_url) with every 400 before the uniqueness 409 (API.md §2.2).
+   * (username, status_message, profile_url) with every 400 before the uniqueness 409 (API.md §2.2). `origins`: this
+   * server's origins (the request's and PUBLIC_ORIGIN), whose /api a profile image may not address.
    */
-  async function patchMe(userId: number, rawBody: unknown): Promise<Me> {
+  async function patchMe(userId: number, rawBody: unknown, origins: readonly string[] = []): Promise<Me> {
     const sent = parseWith(UsernameField, rawBody, "body").username;
     const user = await getUserOr404(userId);
     // The current name is exempt as sent (a derived social name may not be NFC-stable); any other is compared,
@@ -96,7 +130,11 @@ export function createUsersService(db: Kysely<Database>) {
     }
     if (body.profile_url !== undefined && body.profile_url !== avatarUrl(user)) {
       const url = body.profile_url;
-      if (url !== null && !isHttpsUrl(url)) throw invalidField("profile_url", "must be an absolute https URL");
+      if (url !== null) {
+        const parsed = parseHttpsUrl(url);
+        if (!parsed) throw invalidField("profile_url", "must be an absolute https URL");
+        if (isOwnApi(parsed, origins)) throw invalidField("profile_url", "must not address this server's API");
+      }
       patch.profile_url = url;
     }
     if (renamed) {
@@ -112,6 +150,7 @@ export function createUsersService(db: Kysely<Database>) {
         if (patch.username !== undefined) await indexSearchDocument(trx, "user", row.id, [row.username]);
         return row;
       });
+      if (updated.profile_url !== user.profile_url) await avatars?.remove(user.profile_url).catch(onError);
       return toMe(updated);
     } catch (error) {
       if (isUniqueViolation(error, "username")) throw usernameTaken();

@@ -1,6 +1,7 @@
 // What every /api answer must look like (API.md §1.3, §2), and the status some inputs must get whatever else the
 // request carries (the precedence 401 → 413/415 → 400 of §2.2, with rate limits off).
-import { ERROR_STATUS, type ErrorCode, isErrorCode } from "@moviepedia/contract";
+import { AUTH_BODY_LIMIT_BYTES, ERROR_STATUS, type ErrorCode, isErrorCode } from "@moviepedia/contract";
+import { MAX_JSON_DEPTH, nestsDeeperThan } from "../../../src/http/body-parser.js";
 import type { LightMyRequestResponse } from "fastify";
 import type { FuzzRoute, RequestSpec } from "./requests.js";
 import type { AuthVariant } from "./tokens.js";
@@ -58,6 +59,7 @@ const isJsonType = (type: string | null) => type !== null && /^application\/json
 
 function jsonProblem(text: string): "invalid" | "not-object" | null {
   if (text.trim() === "") return null;
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return "invalid";
   try {
     const value: unknown = JSON.parse(text);
     return value !== null && typeof value === "object" && !Array.isArray(value) ? null : "not-object";
@@ -84,6 +86,14 @@ export function leavesRoute(spec: RequestSpec): boolean {
   return spec.segments.some((s) => s === "" || /^(\.|%2e){1,2}$/i.test(s));
 }
 
+/** Routes with the 8 KB body limit (issue #22). */
+const ACCOUNT_ROUTES = new Set([
+  "POST /api/users/signup",
+  "POST /api/users/signin",
+  "PATCH /api/users/me/password",
+  "DELETE /api/users/me",
+]);
+
 /** The answer these inputs must get, when the contract pins it down; null when several outcomes are valid. */
 export function expectedFailure(
   route: FuzzRoute,
@@ -103,12 +113,13 @@ export function expectedFailure(
   }
   // Every method, GET included, has its body checked (API.md §1.2: 415 on every endpoint).
   if (body !== undefined && body.length > 0) {
-    if (spec.body.kind === "huge") {
+    const accountRoute = ACCOUNT_ROUTES.has(`${route.method} ${route.url}`);
+    if (spec.body.kind === "huge" || (accountRoute && Buffer.byteLength(body) > AUTH_BODY_LIMIT_BYTES)) {
       // 413 and 415 share a rank: a huge form post may get either.
       const codes: ErrorCode[] = isJsonType(spec.contentType)
         ? ["BODY_TOO_LARGE"]
         : ["BODY_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE"];
-      return { codes, why: "body over 1 MiB" };
+      return { codes, why: accountRoute ? "body over the account routes' 8 KB" : "body over 1 MiB" };
     }
     if (!isJsonType(spec.contentType)) return { codes: ["UNSUPPORTED_MEDIA_TYPE"], why: "body not JSON" };
     const problem = jsonProblem(body);

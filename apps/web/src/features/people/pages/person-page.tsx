@@ -5,6 +5,7 @@ import { Button } from "../../../shared/ui/button";
 import { EmptyState } from "../../../shared/ui/empty-state";
 import { Loading } from "../../../shared/ui/loading";
 import { PageHeader } from "../../../shared/ui/page-header";
+import { MediaImage } from "../../../shared/ui/media-image";
 import { UI } from "../../../shared/ui/strings";
 import { peopleQueries } from "../api/people-api";
 import { PersonCredits } from "../components/person-credits";
@@ -38,10 +39,15 @@ function PersonDetail({ personId }: { personId: number }) {
     <>
       <PageHeader title={person.name} />
       <div className="flex items-center gap-4 px-4 py-5">
-        <img
+        <MediaImage
           src={person.profile_url}
+          kind="person"
           alt={PEOPLE.portraitAlt(person.name)}
-          className="h-24 w-24 shrink-0 rounded-full bg-gray-100 object-cover ring-1 ring-black/5"
+          width={96}
+          height={96}
+          artId={person.id}
+          loading="eager"
+          className="h-24 w-24 shrink-0 rounded-full object-cover ring-1 ring-black/5"
         />
         <div className="min-w-0 flex-1">
           <p className="text-2xl font-extrabold text-gray-900">{person.name}</p>

@@ -1,5 +1,6 @@
-// /mypage/settings: blocked-user management and logout (SPEC §2), and 회원 탈퇴 (DESIGN: account deletion).
-import { ChevronRight, LogOut, UserMinus, UserX } from "lucide-react";
+// /mypage/settings: blocked-user management and logout (SPEC §2), 비밀번호 변경 for local accounts (issue #22),
+// 회원 탈퇴 (DESIGN: account deletion), and the films marked 관심없어요 with their undo (issue #18).
+import { ChevronRight, Info, KeyRound, LogOut, UserMinus, UserX } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { authStore, rememberReturnPath, useAuth } from "../../../shared/lib/auth";
@@ -7,6 +8,8 @@ import { Button } from "../../../shared/ui/button";
 import { ConfirmDialog } from "../../../shared/ui/confirm-dialog";
 import { EmptyState } from "../../../shared/ui/empty-state";
 import { PageHeader } from "../../../shared/ui/page-header";
+import { ChangePasswordDialog } from "../components/change-password-dialog";
+import { DismissedMovies } from "../../rating";
 import { DeleteAccountDialog } from "../components/delete-account-dialog";
 import { SETTINGS } from "../strings";
 
@@ -19,6 +22,8 @@ export default function SettingsPage() {
   const location = useLocation();
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [changingPassword, setChangingPassword] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
 
   if (!isLoggedIn) {
     return (
@@ -34,6 +39,11 @@ export default function SettingsPage() {
             {SETTINGS.login}
           </Button>
         </EmptyState>
+        <Link to="/about" className={`${ROW} border-t border-gray-100`}>
+          <Info aria-hidden size={20} className="text-gray-500" />
+          <span className="flex-1">{SETTINGS.about}</span>
+          <ChevronRight aria-hidden size={18} className="text-gray-300" />
+        </Link>
       </>
     );
   }
@@ -46,6 +56,29 @@ export default function SettingsPage() {
           <Link to="/mypage/settings/block" className={ROW}>
             <UserX aria-hidden size={20} className="text-gray-500" />
             <span className="flex-1">{SETTINGS.blockedUsers}</span>
+            <ChevronRight aria-hidden size={18} className="text-gray-300" />
+          </Link>
+        </li>
+        {user?.login_type === "local" ? (
+          <li>
+            <button
+              type="button"
+              className={ROW}
+              onClick={() => {
+                setNotice(null);
+                setChangingPassword(true);
+              }}
+            >
+              <KeyRound aria-hidden size={20} className="text-gray-500" />
+              <span className="flex-1">{SETTINGS.changePassword}</span>
+              <ChevronRight aria-hidden size={18} className="text-gray-300" />
+            </button>
+          </li>
+        ) : null}
+        <li>
+          <Link to="/about" className={ROW}>
+            <Info aria-hidden size={20} className="text-gray-500" />
+            <span className="flex-1">{SETTINGS.about}</span>
             <ChevronRight aria-hidden size={18} className="text-gray-300" />
           </Link>
         </li>
@@ -62,6 +95,17 @@ export default function SettingsPage() {
           </button>
         </li>
       </ul>
+      {notice ? (
+        <p role="status" className="mx-5 mt-4 rounded-lg bg-gray-50 px-4 py-3 text-sm text-gray-700">
+          {notice}
+        </p>
+      ) : null}
+      <ChangePasswordDialog
+        open={changingPassword}
+        onOpenChange={setChangingPassword}
+        onChanged={() => setNotice(SETTINGS.passwordChanged)}
+      />
+      {user ? <DismissedMovies userId={user.id} /> : null}
       <DeleteAccountDialog open={deleting} onOpenChange={setDeleting} loginType={user?.login_type ?? null} />
       <ConfirmDialog
         open={confirming}

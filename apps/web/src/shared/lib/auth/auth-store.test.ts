@@ -118,7 +118,10 @@ describe("refresh scheduling", () => {
     await vi.advanceTimersByTimeAsync(1_000);
     expect(fetchMock).toHaveBeenCalledWith(
       "/api/users/refresh",
-      expect.objectContaining({ credentials: "same-origin" }),
+      expect.objectContaining({
+        credentials: "same-origin",
+        headers: expect.objectContaining({ "Content-Type": "application/json" }),
+      }),
     );
     expect(store.getState().accessToken).toBe(fresh);
     expect(localStorage.getItem("accessToken")).toBe(fresh);

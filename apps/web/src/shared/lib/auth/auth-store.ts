@@ -153,8 +153,10 @@ export function createAuthStore(deps: AuthDeps) {
     }
     let response: Response;
     try {
+      // The JSON content type marks a script request for browsers without Fetch Metadata: the server refuses a
+      // refresh that could have come from an image or a link (docs/security.md).
       response = await deps.fetch("/api/users/refresh", {
-        headers: { Accept: "application/json" },
+        headers: { Accept: "application/json", "Content-Type": "application/json" },
         credentials: "same-origin",
       });
     } catch (error) {
