@@ -148,6 +148,30 @@ describe("with a trained model", () => {
     for (const f of [0, 1, 2, 3, 4, 12]) expect(list.map((r) => r.movie_id)).not.toContain(films[f]!);
   });
 
+  it("never recommends a dismissed film (관심없어요), still predicts it, and takes the dismissal back on undo", async () => {
+    const member = await createMember(ctx);
+    await rate(member, films[0]!, 5);
+    await rate(member, films[12]!, 1);
+    const as = injectAs(ctx, member);
+    const ids = async (mode: string) =>
+      ((await get(member, `/api/recommend/${mode}?limit=50`)).json() as Rec[]).map((r) => r.movie_id);
+    expect(await ids("expect")).toContain(films[6]!);
+    const before = ((await get(member, `/api/recommend/predict/${films[18]!}`)).json() as Rec).expected_rating;
+    for (const f of [6, 18]) {
+      expect((await as({ method: "PUT", url: `/api/movies/${films[f]!}/dismissed` })).statusCode).toBe(204);
+    }
+    for (const mode of ["expect", "difference"]) {
+      const listed = await ids(mode);
+      expect(listed).not.toContain(films[6]!);
+      expect(listed).not.toContain(films[18]!);
+    }
+    // Predict still answers for a dismissed film; dismissing a film the member would dislike pulls it lower still.
+    const after = ((await get(member, `/api/recommend/predict/${films[18]!}`)).json() as Rec).expected_rating;
+    expect(after).toBeLessThanOrEqual(before);
+    expect((await as({ method: "DELETE", url: `/api/movies/${films[6]!}/dismissed` })).statusCode).toBe(204);
+    expect(await ids("expect")).toContain(films[6]!);
+  });
+
   it("treats a hidden (emptied) review row as no signal and no exclusion", async () => {
     const member = await createMember(ctx);
     await rate(member, films[0]!, 5);
