@@ -5,6 +5,7 @@ import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dbFile = path.join(os.tmpdir(), `moviepedia-e2e-${process.pid}.db`);
+const mediaDir = path.join(os.tmpdir(), `moviepedia-e2e-media-${process.pid}`);
 
 export default defineConfig({
   testDir: "./tests",
@@ -34,7 +35,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -f ${dbFile}* && node --import tsx apps/server/src/main.ts`,
+    command: `rm -rf ${dbFile}* ${mediaDir} && node --import tsx apps/server/src/main.ts`,
     cwd: path.resolve(import.meta.dirname, ".."),
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
@@ -50,6 +51,7 @@ export default defineConfig({
       // Every browser test signs in from 127.0.0.1, and cheaply (production hashes at 2^17).
       RATE_LIMIT_SIGNIN_PER_IP: "0",
       SCRYPT_LOG_N: "14",
+      MEDIA_DIR: mediaDir,
     },
   },
 });

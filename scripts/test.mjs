@@ -167,8 +167,10 @@ async function runStep(s, stream) {
   if (!stream) {
     const logFile = path.join(logDir, `${s.step}.log`);
     const lines = fs.existsSync(logFile) ? fs.readFileSync(logFile, "utf8").trimEnd().split("\n") : [];
-    console.log(`\n${code === 0 ? "✔" : "✖"} ${s.title} (${seconds.toFixed(1)} s)`);
-    const shown = code === 0 ? lines.slice(-8) : lines;
+    console.log(
+      `\n${{ ok: "✔", stopped: "■", FAILED: "✖" }[status]} ${s.title} (${seconds.toFixed(1)} s${status === "stopped" ? ", stopped" : ""})`,
+    );
+    const shown = status === "FAILED" ? lines : lines.slice(-8);
     for (const line of shown) console.log(`  │ ${line}`);
   } else {
     console.log(`${code === 0 ? "✔" : "✖"} ${s.title} (${seconds.toFixed(1)} s)`);

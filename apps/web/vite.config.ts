@@ -107,5 +107,8 @@ export default defineConfig({
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["./src/test-setup.ts"],
+    // A ceiling, not a speed target: `npm test` runs the web tests beside the server suites, and a jsdom test that
+    // renders a whole page can wait seconds for a core on a loaded 2-core machine.
+    testTimeout: 30_000,
   },
 });

@@ -19,10 +19,16 @@ export interface Fixtures {
   /** Written reviews of the write films: the like toggles' targets. */
   likeTargets: number[];
   searchQueries: string[];
+  /** The genres with the most films: the 장르별 rating queue's choices. */
+  genres: string[];
+  /** Members the signed-in bench members follow for the feed (issue #21: 200 followed, active ones). */
+  followees: number[];
 }
 
 const PAGE_MOVIES = 50;
 const WRITE_MOVIES = 200;
+/** How many members each bench member follows for the feed's endpoint. */
+export const FEED_FOLLOWS = 200;
 
 export async function sampleFixtures(db: Kysely<Database>): Promise<Fixtures> {
   const ranked = await db
@@ -65,6 +71,24 @@ export async function sampleFixtures(db: Kysely<Database>): Promise<Fixtures> {
         .limit(400)
         .execute()
     : [];
+  const genres = await db
+    .selectFrom("movie_genres")
+    .innerJoin("genres", "genres.id", "movie_genres.genre_id")
+    .select(["genres.name", (eb) => eb.fn.countAll<number>().as("films")])
+    .groupBy("genres.name")
+    .orderBy("films", "desc")
+    .orderBy("genres.name")
+    .limit(5)
+    .execute();
+  // Active members (by reviews) beyond the profile pages' 50: whom the feed's readers follow.
+  const followees = await db
+    .selectFrom("users")
+    .select("id")
+    .orderBy("review_count", "desc")
+    .orderBy("id")
+    .offset(50)
+    .limit(FEED_FOLLOWS)
+    .execute();
   const queries = await buildQueries(db);
   const r = new Random(1010);
   const searchQueries = Array.from({ length: 100 }, () => r.pick(queries[r.pick(QUERY_TYPES)]));
@@ -77,6 +101,8 @@ export async function sampleFixtures(db: Kysely<Database>): Promise<Fixtures> {
     writeMovies,
     likeTargets: likeTargets.map((l) => l.id),
     searchQueries,
+    genres: genres.map((g) => g.name),
+    followees: followees.map((m) => m.id),
   };
 }
 
@@ -89,7 +115,8 @@ export interface BenchRequest {
 
 export interface Endpoint {
   name: string;
-  kind: "read" | "write";
+  /** `session`: a 평가하기 session's mix of queue reads, similar films and rating writes, judged by its p99. */
+  kind: "read" | "write" | "session";
   /** The n-th request of this endpoint's run (rotating through its fixtures). */
   request(n: number): BenchRequest;
 }
@@ -197,7 +224,8 @@ export function endpoints(f: Fixtures, bearers: Bearers): Endpoint[] {
       kind: "read",
       request: (n) => ({
         method: "GET",
-        path: `/api/search?search_q=${encodeURIComponent(at(f.searchQueries, n))}&begin=0&end=10&expand=true`,
+        // As the web app asks: collection cards embed their 4 posters (movies_limit, API revision 2).
+        path: `/api/search?search_q=${encodeURIComponent(at(f.searchQueries, n))}&begin=0&end=10&expand=true&movies_limit=4`,
         headers: maybe(n),
       }),
     },
@@ -217,9 +245,38 @@ export function endpoints(f: Fixtures, bearers: Bearers): Endpoint[] {
       request: (n) => ({ method: "GET", path: `/api/recommend/expect`, headers: member(n) }),
     },
     {
+      name: "feed (200 followed, 20)",
+      kind: "read",
+      request: (n) => ({ method: "GET", path: `/api/feed?begin=0&end=20`, headers: member(n) }),
+    },
+    {
+      name: "notifications (20)",
+      kind: "read",
+      request: (n) => ({ method: "GET", path: `/api/notifications?begin=0&end=20`, headers: member(n) }),
+    },
+    {
       name: "recommend: difference",
       kind: "read",
       request: (n) => ({ method: "GET", path: `/api/recommend/difference`, headers: member(n) }),
+    },
+    // 평가하기 (issue #18): a page of 20 at one of ten depths, per category; similar films of the movie pages.
+    ...(["popular", "random", "genre", "predicted"] as const).map((category): Endpoint => ({
+      name: `rating queue (${category})`,
+      kind: "read",
+      request: (n) => {
+        const begin = (n % 10) * 20;
+        const genre = category === "genre" ? `&genre=${encodeURIComponent(at(f.genres, n >> 3))}` : "";
+        return {
+          method: "GET",
+          path: `/api/rating/queue?category=${category}${genre}&begin=${begin}&end=${begin + 20}`,
+          headers: category === "predicted" ? member(n) : maybe(n),
+        };
+      },
+    })),
+    {
+      name: "similar",
+      kind: "read",
+      request: (n) => ({ method: "GET", path: `/api/movies/${at(f.movies, n)}/similar`, headers: maybe(n) }),
     },
   ];
   // Writes stay repeatable: ratings move between two values, likes toggle back and forth, texts are rewritten.
@@ -261,5 +318,25 @@ export function endpoints(f: Fixtures, bearers: Bearers): Endpoint[] {
       }),
     },
   ];
-  return [...reads, ...writes];
+  // A 평가하기 session while others browse: every third request rates a film, between queue pages and similar films.
+  const session: Endpoint = {
+    name: "rating session (1 write in 3)",
+    kind: "session",
+    request: (n) => {
+      const step = n % 3;
+      if (step === 0) {
+        const k = Math.floor(n / 3);
+        return {
+          method: "PUT",
+          path: `/api/reviews/movie/${at(f.writeMovies, k + 53)}/mine`,
+          ...json(member(k), { rating: round(k) % 2 === 0 ? 4.5 : 2 }),
+        };
+      }
+      if (step === 1) {
+        return { method: "GET", path: `/api/rating/queue?begin=0&end=20`, headers: member(n) };
+      }
+      return { method: "GET", path: `/api/movies/${at(f.movies, n)}/similar` };
+    },
+  };
+  return [...reads, ...writes, session];
 }

@@ -30,7 +30,7 @@ import {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** Targets of issue #10 (2-core machine, SQLite, 32 connections). */
+/** Targets of issues #10 and #18 (2-core machine, SQLite, 32 connections). */
 const TARGETS = {
   readFloorRatio: 0.35,
   readP99Ms: 25,
@@ -180,6 +180,17 @@ async function prepare(port: number, fixtures: Fixtures, bearers: Bearers): Prom
     return Number(answer.body!.id);
   };
   for (const [m, movie] of minePairs(fixtures, bearers.length)) await put(m, movie, { rating: 4 });
+  // The feed's readers follow 200 active members; the bench members follow one another, so each has notifications.
+  // A follow that exists from an earlier run answers 409, which is fine.
+  const ids = await Promise.all(
+    bearers.map(async (b) => Number((await api(port, "GET", "/api/users/me", undefined, b)).body!.id)),
+  );
+  for (const [m, bearer] of bearers.entries()) {
+    for (const target of [...fixtures.followees, ...ids.filter((_, k) => k !== m)]) {
+      const answer = await api(port, "POST", `/api/users/follow/${target}`, undefined, bearer);
+      if (answer.status !== 201 && answer.status !== 409) throw new Error(`setup follow answered ${answer.status}`);
+    }
+  }
   // A dataset without written reviews on the write films: the members' own texts are the like toggles' targets.
   if (fixtures.likeTargets.length === 0) {
     for (let m = 0; m < bearers.length; m++) {
@@ -213,9 +224,12 @@ interface Row {
 function judge(endpoint: Endpoint, m: Measurement, floor: Measurement): Row {
   const ratio = m.rps / floor.rps;
   const read = endpoint.kind === "read";
+  const session = endpoint.kind === "session";
   const pass = read
     ? ratio >= TARGETS.readFloorRatio && m.p99 <= TARGETS.readP99Ms && m.errors === 0
-    : m.rps >= TARGETS.writeRps && m.p99 <= TARGETS.writeP99Ms && m.errors === 0;
+    : session
+      ? m.p99 <= TARGETS.writeP99Ms && m.errors === 0
+      : m.rps >= TARGETS.writeRps && m.p99 <= TARGETS.writeP99Ms && m.errors === 0;
   return {
     endpoint: endpoint.name,
     "req/s": Math.round(m.rps),
@@ -227,7 +241,9 @@ function judge(endpoint: Endpoint, m: Measurement, floor: Measurement): Row {
     "cpu × floor": Math.round((floor.cpuMicros / Math.max(1, m.cpuMicros)) * 100) / 100,
     target: read
       ? `≥ ${TARGETS.readFloorRatio} × floor, p99 ≤ ${TARGETS.readP99Ms} ms`
-      : `≥ ${TARGETS.writeRps}/s, p99 ≤ ${TARGETS.writeP99Ms} ms`,
+      : session
+        ? `p99 ≤ ${TARGETS.writeP99Ms} ms (writes among reads)`
+        : `≥ ${TARGETS.writeRps}/s, p99 ≤ ${TARGETS.writeP99Ms} ms`,
     result: pass ? "pass" : "FAIL",
   };
 }

@@ -19,8 +19,13 @@ async function main(): Promise<void> {
     SEED_DEMO: "false",
     RATE_LIMIT_IP_PER_MIN: "0",
     RATE_LIMIT_CREATES_PER_MIN: "0",
+    RATE_LIMIT_RATINGS_PER_MIN: "0",
     RATE_LIMIT_TOGGLES_PER_MIN: "0",
     RATE_LIMIT_SIGNUP_PER_HOUR: "0",
+    // bench:streams opens many notification streams per member.
+    NOTIFICATION_STREAMS_PER_MEMBER: process.env.NOTIFICATION_STREAMS_PER_MEMBER,
+    NOTIFICATION_STREAMS_MAX: process.env.NOTIFICATION_STREAMS_MAX,
+    NOTIFICATION_STREAM_HEARTBEAT_S: process.env.NOTIFICATION_STREAM_HEARTBEAT_S,
   } as NodeJS.ProcessEnv);
   const database = openTarget(benchTarget(), 10, true);
   await migrateToLatest(database.db);

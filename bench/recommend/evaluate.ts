@@ -4,7 +4,7 @@ import { createRng } from "../../apps/server/src/modules/recommend/prng.js";
 import { biasBaseline, globalMean, type Predictor, score, type Split, trainSgd } from "./baselines.js";
 import { foldIn } from "../../apps/server/src/modules/recommend/fold-in.js";
 import { itemNorms, type ServedModel } from "../../apps/server/src/modules/recommend/model.js";
-import { generate, type SyntheticShape, type SyntheticTruth, truthMean } from "./synthetic.js";
+import { generate, type SyntheticMarks, type SyntheticShape, type SyntheticTruth, truthMean } from "./synthetic.js";
 
 export interface ResultRow {
   name: string;
@@ -19,6 +19,8 @@ export interface ResultRow {
 export interface SizeResult {
   size: string;
   ratings: number;
+  /** Implicit marks drawn (보고싶어요, 관심없어요), all used for training the "stars + marks" model. */
+  marks: number;
   users: number;
   items: number;
   test: number;
@@ -53,7 +55,7 @@ function timed<T>(work: () => T): { value: T; seconds: number; wallSeconds: numb
 
 /** Our model through the server's own training code; ids are dense indexes here, so the lookup is direct. */
 function alsPredictor(
-  train: Split,
+  train: Split & { kinds?: Uint8Array },
   params: AlsParams,
 ): { predict: Predictor; factors: number; seconds: number; wallSeconds: number } {
   const { value: model, seconds, wallSeconds } = timed(() => trainAls(train, params));
@@ -84,6 +86,9 @@ function trueMoviesFittedMembers(train: Split, truth: SyntheticTruth, users: num
   const model: ServedModel = {
     id: 0,
     trainedAt: "",
+    revision: 2,
+    marks: 0,
+    markSd: new Float64Array(0),
     ratingsSeen: train.values.length,
     mu: truth.mu,
     factors: k,
@@ -136,7 +141,14 @@ export function evaluate(size: string, shape: SyntheticShape, params: AlsParams,
   const bestBias = biasRuns.reduce((a, b) => (b.rmse < a.rmse ? b : a));
   add(`user + item bias (λ=${bestBias.lambda}, best on test)`, bestBias.predict);
   const als = alsPredictor(train, params);
-  add(`ALS (ours, ≤ ${params.factors} factors, ${als.factors} kept)`, als.predict, als, rssMb());
+  add(`ALS (ours, stars only, ≤ ${params.factors} factors, ${als.factors} kept)`, als.predict, als, rssMb());
+  const withMarks = alsPredictor(withMarksOf(train, data.marks), params);
+  add(
+    `ALS (ours, stars + marks, ≤ ${params.factors} factors, ${withMarks.factors} kept)`,
+    withMarks.predict,
+    withMarks,
+    rssMb(),
+  );
   if (withSgd) {
     // Learning rate, λ and epochs picked on the 100k held-out set (a generous SGD).
     const sgdParams = { factors: params.factors, epochs: 60, rate: 0.02, lambda: 0.05, seed: params.seed };
@@ -145,5 +157,47 @@ export function evaluate(size: string, shape: SyntheticShape, params: AlsParams,
   }
   add("true movies + fitted members (bound)", trueMoviesFittedMembers(train, data.truth, shape.users, shape.items));
   add("oracle (true factors)", (u, m) => truthMean(data.truth, u, m));
-  return { size, ratings: data.values.length, users: shape.users, items: shape.items, test: test.values.length, rows };
+  return {
+    size,
+    ratings: data.values.length,
+    marks: data.marks.kinds.length,
+    users: shape.users,
+    items: shape.items,
+    test: test.values.length,
+    rows,
+  };
+}
+
+/** The training ratings plus every mark (marks are never held out: the test set is ratings). */
+function withMarksOf(train: Split, marks: SyntheticMarks): Split & { kinds: Uint8Array } {
+  const n = train.values.length;
+  const m = marks.kinds.length;
+  const users = new Int32Array(n + m);
+  const items = new Int32Array(n + m);
+  users.set(train.users);
+  users.set(marks.users, n);
+  items.set(train.items);
+  items.set(marks.items, n);
+  const kinds = new Uint8Array(n + m);
+  kinds.set(marks.kinds, n);
+  const values = new Float32Array(n + m);
+  values.set(train.values);
+  return { users, items, values, kinds };
+}
+
+export interface CeilingRow {
+  ceiling: number;
+  kept: number;
+  rmse: number;
+  seconds: number;
+}
+
+/** Stars-only ALS at several factor ceilings on one size (the pruning check: a larger ceiling never costs accuracy). */
+export function ceilings(shape: SyntheticShape, params: AlsParams, values: number[]): CeilingRow[] {
+  const data = generate(shape);
+  const { train, test } = split(data, shape.seed + 1);
+  return values.map((ceiling) => {
+    const als = alsPredictor(train, { ...params, factors: ceiling });
+    return { ceiling, kept: als.factors, rmse: score(test, als.predict).rmse, seconds: als.seconds };
+  });
 }

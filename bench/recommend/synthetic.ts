@@ -1,7 +1,10 @@
 // Synthetic ratings with a known ground truth: r = μ + b_u + b_m + p_u·q_m + noise, clamped to 0.5–5 and rounded
 // to half stars, sampled with popularity skew (Zipf-like movies, log-normal member activity, ≥ 20 ratings per
 // member as in the MovieLens releases). The truth lets the benchmark score an oracle next to the learned model.
+// Besides stars, each member leaves implicit marks drawn from the same latent tastes: 보고싶어요 (want to see) on
+// unrated films they would like, 관심없어요 (dismissed) on films they would not.
 import { createRng, type Rng } from "../../apps/server/src/modules/recommend/prng.js";
+import { SIGNAL_DISMISSED, SIGNAL_WANT } from "../../apps/server/src/modules/recommend/signals.js";
 
 export interface SyntheticShape {
   users: number;
@@ -26,12 +29,27 @@ export interface SyntheticTruth {
   signal: Signal;
 }
 
+/** Implicit marks on films the member did not rate: kind SIGNAL_WANT or SIGNAL_DISMISSED (signals.ts). */
+export interface SyntheticMarks {
+  users: Int32Array;
+  items: Int32Array;
+  kinds: Uint8Array;
+}
+
 export interface SyntheticData {
   users: Int32Array;
   items: Int32Array;
   values: Float32Array;
+  marks: SyntheticMarks;
   truth: SyntheticTruth;
 }
+
+/**
+ * Marks: each member looks at MARK_LOOKS × (their rating count) more films, drawn by popularity among those they did
+ * not rate, and judges each by the rating they would give it (the truth plus the rating noise): at WANT_FROM or
+ * above they mark it 보고싶어요, at DISMISS_BELOW or below 관심없어요, else nothing. About 0.3 marks per rating.
+ */
+export const MARKS = Object.freeze({ looks: 0.6, wantFrom: 4.0, dismissBelow: 2.5 });
 
 /**
  * Rank of the benchmark's true taste term, the same at every size. Each strong taste dimension has to be estimated
@@ -160,5 +178,47 @@ export function generate(shape: SyntheticShape): SyntheticData {
       e++;
     }
   }
-  return { users, items, values, truth };
+  return { users, items, values, marks: drawMarks(shape, truth, signal, table, users, items, counts), truth };
+}
+
+/** Marks from their own random stream, so the ratings are the same with or without them. */
+function drawMarks(
+  shape: SyntheticShape,
+  truth: SyntheticTruth,
+  signal: Signal,
+  table: { prob: Float64Array; alias: Int32Array },
+  ratedUsers: Int32Array,
+  ratedItems: Int32Array,
+  counts: number[],
+): SyntheticMarks {
+  const rng = createRng(shape.seed + 1_000_003);
+  const users: number[] = [];
+  const items: number[] = [];
+  const kinds: number[] = [];
+  const rated = new Set<number>();
+  const looked = new Set<number>();
+  let e = 0;
+  for (let u = 0; u < shape.users; u++) {
+    rated.clear();
+    looked.clear();
+    const start = e;
+    while (e < ratedUsers.length && ratedUsers[e] === u) e++;
+    // The ratings of member u are entries start…e (generated member by member); their films are not marked.
+    for (let i = start; i < e; i++) rated.add(ratedItems[i]!);
+    const looks = Math.min(Math.round(MARKS.looks * counts[u]!), shape.items - rated.size);
+    let tries = 0;
+    while (looked.size < looks && tries++ < looks * 20) {
+      const m = drawAlias(table, rng);
+      if (!rated.has(m)) looked.add(m);
+    }
+    for (const m of looked) {
+      const would = truthMean(truth, u, m) + rng.normal() * signal.noiseSd;
+      const kind = would >= MARKS.wantFrom ? SIGNAL_WANT : would <= MARKS.dismissBelow ? SIGNAL_DISMISSED : 0;
+      if (kind === 0) continue;
+      users.push(u);
+      items.push(m);
+      kinds.push(kind);
+    }
+  }
+  return { users: Int32Array.from(users), items: Int32Array.from(items), kinds: Uint8Array.from(kinds) };
 }

@@ -1,4 +1,4 @@
-// The part of autocannon's API the search benchmark uses (the package ships no types).
+// The part of autocannon's API the benchmarks use (the package ships no types).
 declare module "autocannon" {
   import type { EventEmitter } from "node:events";
 
@@ -17,7 +17,9 @@ declare module "autocannon" {
   }
 
   interface Result {
-    requests: { average: number };
+    requests: { average: number; total: number };
+    latency: { p50: number; p99: number };
+    throughput: { average: number };
     errors: number;
     non2xx: number;
   }

@@ -132,7 +132,7 @@ async function main(): Promise<void> {
   try {
     for (const [label, suffix] of [
       [`ids, window [0, ${window})`, `&end=${window}`],
-      [`expand=true, window [0, ${window})`, `&end=${window}&expand=true`],
+      [`expand=true, window [0, ${window})`, `&end=${window}&expand=true&movies_limit=4`],
     ] as const) {
       const rows: Row[] = [];
       for (const type of QUERY_TYPES) {

@@ -12,10 +12,10 @@ test("the login page is Korean and validates its fields", async ({ page }) => {
   await page.goto("/login");
   await expect(page.locator("html")).toHaveAttribute("lang", "ko");
   await expect(page.getByRole("heading", { level: 1, name: "로그인" })).toBeVisible();
-  await expect(page.getByText(MSG.affiliatedTip)).toBeVisible();
   await expect(page.getByRole("link", { name: "회원가입" })).toHaveAttribute("href", "/signup");
-  await expect(page.getByRole("button", { name: /카카오로 로그인/ })).toBeDisabled();
-  await expect(page.getByRole("button", { name: /구글로 로그인/ })).toContainText("현재 사용할 수 없음");
+  // No provider is configured here: no social buttons, and no tip about other accounts.
+  await expect(page.getByRole("link", { name: "회원가입" })).toBeVisible();
+  await expect(page.getByText(/카카오|구글|왓챠/)).toHaveCount(0);
   await expectNoEnglish(page);
 
   const main = page.getByRole("main");
@@ -43,7 +43,8 @@ test("the signup page is Korean and validates its fields", async ({ page }) => {
 
   await main.getByLabel("이름").fill("good_name");
   await main.getByLabel("아이디").fill("good.login");
-  await main.getByLabel("비밀번호").fill("abcdEFGH");
+  await main.getByLabel("비밀번호", { exact: true }).fill("abcdEFGH");
+  await main.getByLabel("비밀번호 확인").fill("abcdEFGH");
   await main.getByRole("button", { name: "가입하기" }).click();
   await expect(page.getByText(MSG.passwordRule)).toBeVisible();
   await expect(page.getByText(MSG.usernameRule)).toHaveCount(0);
@@ -56,7 +57,8 @@ test("signing up with a taken ID shows the duplicate message", async ({ page }) 
   const main = page.getByRole("main");
   await main.getByLabel("이름").fill(`${account.username}x`.slice(0, 20));
   await main.getByLabel("아이디").fill(account.loginId);
-  await main.getByLabel("비밀번호").fill(account.password);
+  await main.getByLabel("비밀번호", { exact: true }).fill(account.password);
+  await main.getByLabel("비밀번호 확인").fill(account.password);
   await main.getByRole("button", { name: "가입하기" }).click();
   await expect(page.getByText(MSG.signupDuplicate)).toBeVisible();
 });

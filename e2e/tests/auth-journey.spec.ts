@@ -11,13 +11,13 @@ test("signup, login, reload and logout", async ({ page }) => {
   const main = page.getByRole("main");
   await main.getByLabel("이름").fill(account.username);
   await main.getByLabel("아이디").fill(account.loginId);
-  await main.getByLabel("비밀번호").fill(account.password);
-  const alert = page.waitForEvent("dialog");
+  await main.getByLabel("비밀번호", { exact: true }).fill(account.password);
+  await main.getByLabel("비밀번호 확인").fill(account.password);
   await main.getByRole("button", { name: "가입하기" }).click();
-  const dialog = await alert;
-  expect(dialog.message()).toBe(MSG.signupSuccess);
-  await dialog.accept();
+  // The app's own toast (no browser alert), and the login form starts with the new ID.
+  await expect(page.getByRole("status").filter({ hasText: MSG.signupSuccess })).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+  await expect(main.getByLabel("아이디")).toHaveValue(account.loginId);
 
   await loginByForm(page, account);
   await expect(page).toHaveURL(/\/$/);

@@ -49,8 +49,11 @@ test("/movies shows the box office, purchase and streaming charts with posters",
 
 test("the movie page shows every element of SPEC §2 to a visitor", async ({ page }) => {
   const movie = await movieByTitle(page.request, "기생충");
+  // 베스트 코멘트 (issue #18): the most liked written review comes first, on the page and in the comment list.
   const firstReview = (
-    (await (await page.request.get(`/api/reviews/movie/${movie.id}?has_content=true&begin=0&end=1`)).json()) as Review[]
+    (await (
+      await page.request.get(`/api/reviews/movie/${movie.id}?has_content=true&sort=likes&begin=0&end=1`)
+    ).json()) as Review[]
   )[0];
   await page.goto(`/movies/${movie.id}`);
   const main = page.getByRole("main");
@@ -87,10 +90,10 @@ test("the movie page shows every element of SPEC §2 to a visitor", async ({ pag
   await next.click();
   await expect(cast.getByRole("button", { name: "출연/제작 이전 페이지" })).toBeEnabled();
 
-  const preview = main.getByRole("region", { name: /코멘트/ }).last();
+  const preview = main.getByRole("region", { name: /베스트 코멘트/ });
   expect(firstReview).toBeDefined();
-  await expect(preview.getByRole("article")).toContainText(firstReview?.user_name ?? "?");
-  await expect(preview.getByRole("article")).toContainText(firstReview?.content.split("\n")[0] ?? "?");
+  await expect(preview.getByRole("article").first()).toContainText(firstReview?.user_name ?? "?");
+  await expect(preview.getByRole("article").first()).toContainText(firstReview?.content.split("\n")[0] ?? "?");
   await preview.getByRole("link", { name: "모두 보기" }).click();
   await expect(page).toHaveURL(new RegExp(`/movies/${movie.id}/comments$`));
   await expect(page.getByRole("article").first()).toContainText(firstReview?.user_name ?? "?");
@@ -111,11 +114,11 @@ test("a movie without comments says so", async ({ page }) => {
   await expect(page.getByText("아직 코멘트가 없어요")).toBeVisible();
 });
 
-test("an unknown movie or person shows a Korean error state", async ({ page }) => {
+test("an unknown movie or person shows a Korean not-found state", async ({ page }) => {
   await page.goto("/movies/2147483647");
-  await expect(page.getByText("영화 정보를 불러오지 못했어요.")).toBeVisible();
+  await expect(page.getByText("영화를 찾을 수 없습니다.")).toBeVisible();
   await page.goto("/people/2147483647");
-  await expect(page.getByText("인물 정보를 불러오지 못했어요.")).toBeVisible();
+  await expect(page.getByText("인물을 찾을 수 없습니다.")).toBeVisible();
 });
 
 test("the person page shows name, roles, like and movies by role, three per column", async ({ page }) => {

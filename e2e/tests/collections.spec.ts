@@ -26,16 +26,6 @@ async function openAddToCollection(page: Page) {
   return sheet;
 }
 
-/** Accepts the next window.alert and hands back its text. */
-function nextAlert(page: Page): Promise<string> {
-  return new Promise((resolve) => {
-    page.once("dialog", (dialog) => {
-      resolve(dialog.message());
-      void dialog.accept();
-    });
-  });
-}
-
 test("create from a movie, edit through search and remove mode, comment, like, share, delete", async ({
   page,
   context,
@@ -134,9 +124,8 @@ test("create from a movie, edit through search and remove mode, comment, like, s
   await expect(like).toHaveAttribute("aria-pressed", "true");
   await expect(main.getByText("작품 3 · 좋아요 1 · 댓글 1")).toBeVisible();
 
-  const alert = nextAlert(page);
   await main.getByRole("button", { name: "공유" }).click();
-  expect(await alert).toBe(MSG.linkCopied);
+  await expect(page.getByRole("status").filter({ hasText: MSG.linkCopied })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/collections/${collectionId}`);
 
   // Everything was stored: a reload shows the same.

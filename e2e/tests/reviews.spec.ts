@@ -32,14 +32,14 @@ test("rate 3.5 on the left half of the 4th star, then clear it by clicking again
   // The movie's count is refetched after the write.
   const rated = await getMovie(page.request, movie.id);
   expect(rated.ratings_count).toBe(movie.ratings_count + 1);
-  await expect(page.locator("header")).toContainText(`(${rated.ratings_count}명)`);
+  await expect(page.getByRole("main").locator("header")).toContainText(`(${rated.ratings_count}명)`);
 
   await page.reload();
   await expect(slider).toHaveAttribute("aria-valuetext", "볼만해요");
   await clickStarHalf(page, 4, "left");
   await expect(slider).toHaveAttribute("aria-valuetext", "평가하기");
   await expect.poll(() => myReview(page.request, member.token, movie.id)).toBeNull();
-  await expect(page.locator("header")).toContainText(`(${movie.ratings_count}명)`);
+  await expect(page.getByRole("main").locator("header")).toContainText(`(${movie.ratings_count}명)`);
 
   // The keyboard works too: End gives 5, Delete clears.
   await slider.focus();

@@ -20,7 +20,9 @@ test("signs in with Kakao and lands on home, logged in", async ({ browser }) => 
   const context = await browser.newContext({ baseURL: server.baseURL });
   const page = await context.newPage();
   await page.goto("/login");
-  await expect(page.getByRole("button", { name: /구글로 로그인/ })).toBeDisabled();
+  // Only the configured provider is offered, and the tip names it.
+  await expect(page.getByText("카카오 계정으로도 로그인할 수 있어요.", { exact: false })).toBeVisible();
+  await expect(page.getByRole("link", { name: /구글로 로그인/ })).toHaveCount(0);
   await page.getByRole("link", { name: "카카오로 로그인" }).click();
   await expect(page).toHaveURL(`${server.baseURL}/`);
   const nav = page.getByRole("navigation", { name: "주요 메뉴" });

@@ -16,6 +16,7 @@ import { registerCompression } from "./http/compression.js";
 import { capConnectionsPerIp, clientErrorHandler, timeoutOptions } from "./http/connection-limits.js";
 import { registerCors } from "./http/cors.js";
 import { frameworkErrors, registerErrorHandling } from "./http/error-handler.js";
+import { createShareService } from "./modules/share/service.js";
 import { AccessLog, type LogOverrides, loggerOptions } from "./http/logging.js";
 import { registerRateLimits } from "./http/rate-limit.js";
 import { registerReadOnly } from "./http/read-only.js";
@@ -91,7 +92,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   // Image URLs are built by the mappers from this base (lib/media-urls.ts); config is the only reader of the env.
   setTmdbImageBaseUrl(config.catalog.tmdbImageBaseUrl);
-  const services = deps.services ?? createServices(deps);
+  // Background failures of the services (the notification bus) go to the app's log, which exists a moment later.
+  const logs: { to?: FastifyInstance["log"] } = {};
+  const services =
+    deps.services ?? createServices({ ...deps, logError: (error, message) => logs.to?.error({ err: error }, message) });
   const app = Fastify({
     logger: deps.logger === false ? false : loggerOptions(config, deps.logger === true ? {} : deps.logger),
     logController: new AccessLog(),
@@ -108,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // connection, http/shutdown.ts), not refused with Fastify's own 503 body outside the error shape.
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>() as App;
+  logs.to = app.log;
 
   capConnectionsPerIp(app.server, config.maxConnectionsPerIp, config.trustProxy);
   app.setValidatorCompiler(validatorCompiler);
@@ -131,7 +136,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuth(app, services.auth.verifyBearer);
   registerRequestMetrics(app, metrics);
   registerGracefulClose(app);
-  registerErrorHandling(app, config.webDist);
+  const share = createShareService(services.db);
+  registerErrorHandling(app, config.webDist, {
+    headFor: share.headFor,
+    origin: (request) => config.publicOrigin ?? `${request.protocol}://${request.host}`,
+  });
 
   await app.register(fastifyCookie);
   await registerCompression(app);
@@ -161,6 +170,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   registerRoutes(app, services);
+  // Open notification streams would hold close() until the grace period ends: they end first (clients reconnect).
+  app.addHook("preClose", (done) => {
+    services.notificationStreams.closeAll();
+    done();
+  });
+  app.addHook("onClose", async () => services.notifications.bus.close());
 
   if (fs.existsSync(path.join(config.webDist, "index.html"))) {
     await app.register(fastifyStatic, {

@@ -72,7 +72,7 @@ const EnvSchema = z
     COOKIE_SECURE: withDefault("auto").pipe(z.enum(["auto", "true", "false"])),
     TRUST_PROXY: optionalString,
     CORS_ORIGINS: optionalString,
-    KAKAO_PKCE: bool(false),
+    KAKAO_PKCE: bool(true),
     RATE_LIMIT_SIGNIN_FAILURES: int(10),
     RATE_LIMIT_SIGNIN_FAILURES_PER_IP: int(50),
     RATE_LIMIT_SIGNIN_FAILURES_PER_LOGIN_ID: int(30),
@@ -81,10 +81,16 @@ const EnvSchema = z
     RATE_LIMIT_OAUTH_PER_10MIN: int(60),
     RATE_LIMIT_CREATES_PER_MIN: int(30),
     RATE_LIMIT_TOGGLES_PER_MIN: int(120),
+    RATE_LIMIT_RATINGS_PER_MIN: int(300),
     RATE_LIMIT_IP_PER_MIN: int(1200),
     RECOMMENDER_RETRAIN_MIN_INTERVAL_S: int(600),
     RECOMMENDER_RETRAIN_MIN_NEW_RATINGS: int(100),
     HOT_RANKING_REFRESH_S: int(300, 1),
+    NOTIFICATION_STREAMS_PER_MEMBER: int(3, 1),
+    NOTIFICATION_STREAMS_MAX: int(10_000, 1),
+    NOTIFICATION_STREAM_HEARTBEAT_S: int(25, 1),
+    NOTIFICATION_STREAM_IDLE_TIMEOUT_S: int(1800, 1),
+    NOTIFICATION_RETENTION_DAYS: int(90, 1),
     METRICS_TOKEN: optionalString,
     LOG_LEVEL: optionalString.pipe(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional()),
     WEB_DIST: optionalString,
@@ -99,6 +105,10 @@ const EnvSchema = z
     KOBIS_API_KEY: optionalString,
     KOBIS_BASE_URL: withDefault("https://www.kobis.or.kr/kobisopenapi/webservice/rest").pipe(z.url()),
     CATALOG_SYNC_ON_START: optionalString,
+    // Images (docs/media.md).
+    IMAGE_CACHE: optionalString.pipe(z.enum(["on", "off"]).optional()),
+    IMAGE_CACHE_MAX_MB: int(2048, 1),
+    MEDIA_DIR: withDefault("./var/media"),
   })
   .and(
     providerSchema("KAKAO", {
@@ -168,10 +178,20 @@ export interface Config {
     oauthPer10Min: number;
     createsPerMin: number;
     togglesPerMin: number;
+    /** Star, status and comment writes through PUT …/mine, and 관심없어요 marks: the 평가하기 pace. */
+    ratingsPerMin: number;
     ipPerMin: number;
   };
   recommender: { retrainMinIntervalS: number; retrainMinNewRatings: number };
   hotRankingRefreshS: number;
+  /** Live notification streams (modules/notifications/stream.ts) and how long notifications are kept. */
+  notifications: {
+    streamsPerMember: number;
+    streamsMax: number;
+    heartbeatS: number;
+    idleTimeoutS: number;
+    retentionDays: number;
+  };
   metricsToken: string | undefined;
   logLevel: string;
   webDist: string;
@@ -190,6 +210,16 @@ export interface Config {
     kobis: { apiKey: string; baseUrl: string } | undefined;
     syncOnStart: number;
   };
+  media: MediaConfig;
+}
+
+export interface MediaConfig {
+  /** Uploaded avatars (`avatars/`) and the image cache (`cache/`) live here. */
+  dir: string;
+  /** Serve TMDB images from this origin (`/media/cache/…`), fetched once and re-encoded as WebP. */
+  imageCache: boolean;
+  /** Disk budget of the image cache; the least recently used files are evicted beyond it. */
+  imageCacheMaxBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -363,6 +393,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
       oauthPer10Min: e.RATE_LIMIT_OAUTH_PER_10MIN,
       createsPerMin: e.RATE_LIMIT_CREATES_PER_MIN,
       togglesPerMin: e.RATE_LIMIT_TOGGLES_PER_MIN,
+      ratingsPerMin: e.RATE_LIMIT_RATINGS_PER_MIN,
       ipPerMin: e.RATE_LIMIT_IP_PER_MIN,
     },
     recommender: {
@@ -370,6 +401,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
       retrainMinNewRatings: e.RECOMMENDER_RETRAIN_MIN_NEW_RATINGS,
     },
     hotRankingRefreshS: e.HOT_RANKING_REFRESH_S,
+    notifications: {
+      streamsPerMember: e.NOTIFICATION_STREAMS_PER_MEMBER,
+      streamsMax: e.NOTIFICATION_STREAMS_MAX,
+      heartbeatS: e.NOTIFICATION_STREAM_HEARTBEAT_S,
+      idleTimeoutS: e.NOTIFICATION_STREAM_IDLE_TIMEOUT_S,
+      retentionDays: e.NOTIFICATION_RETENTION_DAYS,
+    },
     metricsToken: e.METRICS_TOKEN,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
     webDist: e.WEB_DIST ? path.resolve(REPO_ROOT, e.WEB_DIST) : path.join(REPO_ROOT, "apps/web/dist"),
@@ -379,6 +417,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
       tmdbImageBaseUrl: e.TMDB_IMAGE_BASE_URL.replace(/\/+$/, ""),
       kobis: e.KOBIS_API_KEY ? { apiKey: e.KOBIS_API_KEY, baseUrl: e.KOBIS_BASE_URL.replace(/\/+$/, "") } : undefined,
       syncOnStart,
+    },
+    media: {
+      dir: path.resolve(REPO_ROOT, e.MEDIA_DIR),
+      imageCache: e.IMAGE_CACHE === undefined ? e.TMDB_API_KEY !== undefined : e.IMAGE_CACHE === "on",
+      imageCacheMaxBytes: e.IMAGE_CACHE_MAX_MB * 1024 * 1024,
     },
   };
   return Object.freeze(config);

@@ -87,7 +87,7 @@ async function main(): Promise<void> {
   // With REDIS_URL every instance counts rate limits in the same place; otherwise they live in this process.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const rateLimitStore = redis ? new RedisRateLimitStore(redis, `${config.redisKeyPrefix}rl:`) : undefined;
-  const app = await buildApp({ config, database, rateLimitStore });
+  const app = await buildApp({ config, database, rateLimitStore, redis });
   // A connection the database closed (restart, failover, pg_terminate_backend): logged; the pool replaces it.
   logConnectionError = (error) =>
     app.log.warn({ code: (error as { code?: unknown }).code, message: error.message }, "database connection lost");

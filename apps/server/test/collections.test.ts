@@ -346,7 +346,7 @@ describe("DELETE /api/collections/{id}", () => {
 });
 
 describe("GET /api/collections/list/{user_id}", () => {
-  it("lists a member's collections oldest first, windowed, at most 12 movies each", async () => {
+  it("lists a member's collections oldest first, windowed, all movies each (revision 2)", async () => {
     const author = await createMember(ctx);
     const first = await createCollection(ctx, author, { title: "첫째", movieIds: movies.slice(0, 16) });
     const second = await createCollection(ctx, author, { title: "둘째", movieIds: [movies[3]!] });
@@ -357,9 +357,9 @@ describe("GET /api/collections/list/{user_id}", () => {
     expect(res.statusCode).toBe(200);
     const list: Collection[] = res.json();
     expect(list.map((c) => c.id)).toEqual([first.id, second.id, third.id]);
-    expect(list[0]!.movies.map((m) => m.id)).toEqual(movies.slice(0, 12));
+    expect(list[0]!.movies.map((m) => m.id)).toEqual(movies.slice(0, 16));
     expect(list[0]!.movie_count).toBe(16);
-    expect(list[0]).toEqual({ ...first, movies: first.movies.slice(0, 12) });
+    expect(list[0]).toEqual(first);
     expect(list.map((c) => c.like)).toEqual([false, true, false]);
     const anonymous: Collection[] = (
       await as(null)({ method: "GET", url: `/api/collections/list/${author.id}` })
@@ -378,6 +378,43 @@ describe("GET /api/collections/list/{user_id}", () => {
     expect(bad.json()).toEqual({ detail: expect.stringContaining("'begin'"), code: "INVALID_RANGE" });
     const reversed = await as(null)({ method: "GET", url: `/api/collections/list/${author.id}?begin=2&end=1` });
     expect(reversed.json().code).toBe("INVALID_RANGE");
+  });
+
+  it("embeds only the first movies_limit movies (0–1000); movie_count stays the total; other values → 400", async () => {
+    const author = await createMember(ctx);
+    const big = await createCollection(ctx, author, { movieIds: movies.slice(0, 16) });
+    const small = await createCollection(ctx, author, { movieIds: movies.slice(2, 4) });
+    const url = `/api/collections/list/${author.id}`;
+    const embedded = async (query: string) =>
+      ((await as(null)({ method: "GET", url: `${url}?${query}` })).json() as Collection[]).map((c) => [
+        c.movies.map((m) => m.id),
+        c.movie_count,
+      ]);
+    expect(await embedded("movies_limit=4")).toEqual([
+      [movies.slice(0, 4), 16],
+      [movies.slice(2, 4), 2],
+    ]);
+    expect(await embedded("movies_limit=0")).toEqual([
+      [[], 16],
+      [[], 2],
+    ]);
+    expect(await embedded("movies_limit=1000&begin=0&end=1")).toEqual([[movies.slice(0, 16), 16]]);
+    expect(await embedded("begin=1&movies_limit=16")).toEqual([[movies.slice(2, 4), 2]]);
+    // The collection's own GET always holds every movie.
+    expect((await as(null)({ method: "GET", url: `/api/collections/${big.id}?movies_limit=1` })).json()).toEqual({
+      ...big,
+      like: false,
+    });
+    for (const bad of ["-1", "1001", "abc", "1.5", "", "4%20", "99999"]) {
+      const res = await as(null)({ method: "GET", url: `${url}?movies_limit=${bad}` });
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json()).toEqual({ code: "INVALID_FIELD", detail: expect.stringContaining("'movies_limit'") });
+    }
+    // The window's parameters are checked first (API.md §2.2: query parameters in documented order).
+    expect((await as(null)({ method: "GET", url: `${url}?begin=-1&movies_limit=x` })).json().code).toBe(
+      "INVALID_RANGE",
+    );
+    expect(small.movie_count).toBe(2);
   });
 
   it("answers [] for a member without collections and 404 for unknown users", async () => {

@@ -42,6 +42,7 @@ describe("defaults", () => {
         oauthPer10Min: 60,
         createsPerMin: 30,
         togglesPerMin: 120,
+        ratingsPerMin: 300,
         ipPerMin: 1200,
       },
       recommender: { retrainMinIntervalS: 600, retrainMinNewRatings: 100 },
@@ -130,6 +131,7 @@ describe("numbers, flags and lists", () => {
       RATE_LIMIT_OAUTH_PER_10MIN: "6",
       RATE_LIMIT_CREATES_PER_MIN: "0",
       RATE_LIMIT_TOGGLES_PER_MIN: "9",
+      RATE_LIMIT_RATINGS_PER_MIN: "11",
       RATE_LIMIT_IP_PER_MIN: " 1000 ",
       ACCESS_TOKEN_TTL_MINUTES: "5",
       REFRESH_TOKEN_TTL_DAYS: "2",
@@ -144,6 +146,7 @@ describe("numbers, flags and lists", () => {
       oauthPer10Min: 6,
       createsPerMin: 0,
       togglesPerMin: 9,
+      ratingsPerMin: 11,
       ipPerMin: 1000,
     });
     expect([config.accessTokenTtlMinutes, config.refreshTokenTtlDays, config.refreshReuseGraceSeconds]).toEqual([
@@ -239,8 +242,10 @@ describe("numbers, flags and lists", () => {
       authorizeUrl: "https://accounts.google.com/o/oauth2/v2/auth",
       pkce: true,
     });
-    expect(load({ KAKAO_CLIENT_ID: "kid" }).oauth.kakao?.pkce).toBe(false);
+    // Kakao uses PKCE unless KAKAO_PKCE=false (revision 2: the default was false).
+    expect(load({ KAKAO_CLIENT_ID: "kid" }).oauth.kakao?.pkce).toBe(true);
     expect(load({ KAKAO_CLIENT_ID: "kid", KAKAO_PKCE: "true" }).oauth.kakao?.pkce).toBe(true);
+    expect(load({ KAKAO_CLIENT_ID: "kid", KAKAO_PKCE: "false" }).oauth.kakao?.pkce).toBe(false);
     expect(problemsOf({ KAKAO_TOKEN_URL: "not a url" })[0]).toMatch(/^KAKAO_TOKEN_URL: /);
   });
 });
@@ -256,5 +261,29 @@ describe("READ_ONLY", () => {
     ]);
     expect(problemsOf({ DATABASE_URL: "sqlite::memory:", READ_ONLY: "1" })[0]).toMatch(/^READ_ONLY: needs PostgreSQL/);
     expect(problemsOf({ ...pg, READ_ONLY: "replica" })[0]).toMatch(/^READ_ONLY: must be true or false/);
+  });
+});
+
+describe("media (docs/media.md)", () => {
+  it("keeps files under ./var/media and turns the image cache on with a TMDB key unless told otherwise", () => {
+    expect(load({}).media).toEqual({
+      dir: path.join(REPO_ROOT, "var/media"),
+      imageCache: false,
+      imageCacheMaxBytes: 2048 * 1024 * 1024,
+    });
+    expect(load({ TMDB_API_KEY: "k" }).media.imageCache).toBe(true);
+    expect(load({ TMDB_API_KEY: "k", IMAGE_CACHE: "off" }).media.imageCache).toBe(false);
+    expect(load({ IMAGE_CACHE: "on", IMAGE_CACHE_MAX_MB: "10", MEDIA_DIR: "/srv/media" }).media).toMatchObject({
+      dir: "/srv/media",
+      imageCache: true,
+      imageCacheMaxBytes: 10 * 1024 * 1024,
+    });
+  });
+
+  it("refuses an unknown IMAGE_CACHE value, a zero budget and a TMDB_IMAGE_BASE_URL that is no URL", () => {
+    const problems = problemsOf({ IMAGE_CACHE: "yes", IMAGE_CACHE_MAX_MB: "0", TMDB_IMAGE_BASE_URL: "not a url" });
+    expect(problems.join("\n")).toMatch(/IMAGE_CACHE/);
+    expect(problems.join("\n")).toMatch(/IMAGE_CACHE_MAX_MB/);
+    expect(problems.join("\n")).toMatch(/TMDB_IMAGE_BASE_URL/);
   });
 });

@@ -9,7 +9,12 @@ let ctx: TestContext;
 let member: TestMember;
 beforeAll(async () => {
   ctx = await createTestContext({
-    env: { RATE_LIMIT_SIGNUP_PER_HOUR: "0", RATE_LIMIT_CREATES_PER_MIN: "0", RATE_LIMIT_TOGGLES_PER_MIN: "0" },
+    env: {
+      RATE_LIMIT_SIGNUP_PER_HOUR: "0",
+      RATE_LIMIT_CREATES_PER_MIN: "0",
+      RATE_LIMIT_TOGGLES_PER_MIN: "0",
+      RATE_LIMIT_RATINGS_PER_MIN: "0",
+    },
   });
   member = await createMember(ctx);
 });

@@ -65,6 +65,7 @@ function fuzzEnv(): Record<string, string> {
     RATE_LIMIT_SIGNUP_PER_HOUR: "0",
     RATE_LIMIT_OAUTH_PER_10MIN: "0",
     RATE_LIMIT_CREATES_PER_MIN: "0",
+    RATE_LIMIT_RATINGS_PER_MIN: "0",
     RATE_LIMIT_TOGGLES_PER_MIN: "0",
     RATE_LIMIT_IP_PER_MIN: "0",
     METRICS_TOKEN,

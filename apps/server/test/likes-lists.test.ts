@@ -81,7 +81,7 @@ describe("GET /api/users/likes_*", () => {
     expect(me.json().liked_people_count).toBe(withWriter.length);
   });
 
-  it("lists liked collections with at most 12 movies each and the full movie_count", async () => {
+  it("lists liked collections with all their movies, or the first movies_limit, and the full movie_count", async () => {
     const fan = await createMember(ctx);
     const owner = await createMember(ctx);
     const movies = [];
@@ -95,8 +95,22 @@ describe("GET /api/users/likes_*", () => {
     expect(ids(body)).toEqual([small.id, own.id, big.id]);
     const bigItem = body[2];
     expect(bigItem).toMatchObject({ id: big.id, user_id: owner.id, movie_count: 15, likes_count: 1, like: true });
-    expect(bigItem.movies.map((m: { id: number }) => m.id)).toEqual(movies.slice(0, 12));
+    expect(bigItem.movies.map((m: { id: number }) => m.id)).toEqual(movies);
     expect(body[0].movies.map((m: { id: number }) => m.id)).toEqual(movies.slice(3, 5));
+    const strip = (
+      await injectAs(ctx, fan)({ method: "GET", url: "/api/users/likes_collection?movies_limit=4" })
+    ).json();
+    expect(strip.map((c: { movies: Array<{ id: number }> }) => c.movies.map((m) => m.id))).toEqual([
+      movies.slice(3, 5),
+      [],
+      movies.slice(0, 4),
+    ]);
+    expect(strip[2]).toMatchObject({ id: big.id, movie_count: 15 });
+    const bad = await injectAs(ctx, fan)({ method: "GET", url: "/api/users/likes_collection?movies_limit=1001" });
+    expect(bad.json()).toEqual({ code: "INVALID_FIELD", detail: expect.stringContaining("'movies_limit'") });
+    // Only collections take it: the other likes lists ignore it as an unknown parameter.
+    const people = await injectAs(ctx, fan)({ method: "GET", url: "/api/users/likes_participant?movies_limit=x" });
+    expect(people.statusCode).toBe(200);
     expect(body[1]).toMatchObject({ id: own.id, movies: [], movie_count: 0 });
     expect(body.every((c: { like: boolean }) => c.like)).toBe(true);
     const me = await injectAs(ctx, fan)({ method: "GET", url: "/api/users/me" });

@@ -72,6 +72,25 @@ describe("generated art", () => {
     expect(avatar.body).toContain(">AM</text>");
   });
 
+  it("draws each film in its genre's mood and its decade's treatment, with credits, and backdrops without text", async () => {
+    const all = (await get("/api/movies?begin=0&end=1000")).json() as Movie[];
+    const posters = await Promise.all(all.slice(0, 60).map(async (movie) => (await get(movie.poster_url)).body));
+    // Grounds and motifs vary across a shelf (the old art had one gradient and circles everywhere).
+    const grounds = new Set(posters.map((body) => /stop-color="([^"]+)"/.exec(body)?.[1]));
+    expect(grounds.size).toBeGreaterThan(30);
+    const classic = all.find((movie) => movie.year < 1980)!;
+    const classicBody = (await get(classic.poster_url)).body;
+    expect(classicBody).toContain("serif");
+    // Credits: the original title (upper-cased) and the director.
+    const parasite = all.find((movie) => movie.title === "기생충")!;
+    const body = (await get(parasite.poster_url)).body;
+    expect(body).toContain("감독 봉준호 · 2019");
+    expect(body).toContain(parasite.original_title.toUpperCase());
+    const backdrop = (await get(parasite.backdrop_url)).body;
+    expect(backdrop).not.toContain("<text");
+    for (const poster of posters) expect(wellFormed(poster)).toBe(true);
+  });
+
   it("answers HEAD like GET", async () => {
     const res = await ctx.app.inject({ method: "HEAD", url: "/media/poster/1.svg" });
     expect(res.statusCode).toBe(200);

@@ -16,6 +16,8 @@ const PINNED: Record<string, string> = {
   "0006-hot-query-indexes.ts": "26f92ceda088863223faa0a8ede7cf17142152bdda7fc82351dfcbf79f931b4b",
   "0007-visible-review-indexes.ts": "c6c1e6977a278e55c293e269470973c3ff53adee2ca75b8a159ffbc89433f908",
   "0008-tmdb-catalog.ts": "9522b90bd25fd6115aae20756cf796b6aeb586b29e0d201c68025b7c5729c24e",
+  "0009-movie-dismissals.ts": "7bc9bc0e639f9762bf754a0ef08e25469133346f2453347a935d04b044abccac",
+  "0010-community.ts": "b8e59c7635bad8670c42804fd159f8357227e2d902525d63229676b74695464a",
 };
 
 const files = fs.readdirSync(dir).filter((f) => f.endsWith(".ts"));

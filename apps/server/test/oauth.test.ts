@@ -23,17 +23,27 @@ async function begin(provider: "kakao" | "google") {
   };
 }
 
-async function finish(provider: string, code: string, state: string, cookie: string | undefined) {
+/** The callback the SPA calls; `state` undefined = left out of the query (SPEC clients may drop it). */
+async function finish(provider: string, code: string, state: string | undefined, cookie: string | undefined) {
+  const query = `code=${encodeURIComponent(code)}${state === undefined ? "" : `&state=${encodeURIComponent(state)}`}`;
   return ctx.app.inject({
     method: "GET",
-    url: `/api/auth/${provider}/callback?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`,
+    url: `/api/auth/${provider}/callback?${query}`,
     headers: cookie ? { cookie: `oauth_state=${cookie}` } : {},
   });
 }
 
+/** Follows the authorize URL as the browser does: the provider's redirect back carries the code and state. */
+async function authorizeAt(location: URL): Promise<{ code: string; state: string }> {
+  const authorize = await fetch(location, { redirect: "manual" });
+  const back = new URL(authorize.headers.get("location")!);
+  return { code: back.searchParams.get("code")!, state: back.searchParams.get("state")! };
+}
+
 async function kakaoLogin() {
   const { location, cookie } = await begin("kakao");
-  return finish("kakao", kakao.issueCode(), location.searchParams.get("state")!, cookie);
+  const { code, state } = await authorizeAt(location);
+  return finish("kakao", code, state, cookie);
 }
 
 beforeAll(async () => {
@@ -51,7 +61,7 @@ beforeAll(async () => {
       GOOGLE_TOKEN_URL: `${g}/token`,
       GOOGLE_USERINFO_URL: `${g}/userinfo`,
       PUBLIC_ORIGIN: "http://localhost:3000",
-      RATE_LIMIT_OAUTH_PER_10MIN: "20",
+      RATE_LIMIT_OAUTH_PER_10MIN: "200",
     },
   });
 });
@@ -76,7 +86,9 @@ describe("social login", () => {
     expect(location.searchParams.get("response_type")).toBe("code");
     expect(location.searchParams.get("scope")).toBe("profile_nickname profile_image");
     expect(location.searchParams.get("state")).toMatch(/.{16,}/);
-    expect(location.searchParams.get("code_challenge")).toBeNull();
+    // PKCE by default (KAKAO_PKCE unset, revision 2).
+    expect(location.searchParams.get("code_challenge_method")).toBe("S256");
+    expect(location.searchParams.get("code_challenge")).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(cookie).toBeTruthy();
     const raw = String((await ctx.app.inject({ method: "GET", url: "/api/auth/kakao" })).headers["set-cookie"]);
     expect(raw).toMatch(/HttpOnly/i);
@@ -116,6 +128,7 @@ describe("social login", () => {
     const sent = kakao.tokenRequests.at(-1)!;
     expect(sent.get("client_secret")).toBe("kakao-secret");
     expect(sent.get("redirect_uri")).toBe("http://localhost:3000/oauth/kakao");
+    expect(sent.get("code_verifier")).toMatch(/^[A-Za-z0-9_-]{43,128}$/);
 
     kakao.nextProfile = { id: 424242, nickname: "다른 이름" };
     const second = await kakaoLogin();
@@ -160,20 +173,71 @@ describe("social login", () => {
     const requests = kakao.tokenRequests.length;
     const { location, cookie } = await begin("kakao");
     const state = location.searchParams.get("state")!;
-    const noState = await ctx.app.inject({
-      method: "GET",
-      url: `/api/auth/kakao/callback?code=x`,
-      headers: { cookie: `oauth_state=${cookie}` },
-    });
-    expect(noState.statusCode).toBe(400);
-    expect(noState.json()).toEqual({ code: "MISSING_FIELD", detail: expect.stringContaining("'state'") });
     const noCode = await ctx.app.inject({ method: "GET", url: `/api/auth/kakao/callback?state=${state}` });
     expect(noCode.json()).toMatchObject({ code: "MISSING_FIELD", detail: expect.stringContaining("'code'") });
     expect((await finish("kakao", "x", "other-state", cookie)).json().code).toBe("OAUTH_STATE_MISMATCH");
     expect((await finish("kakao", "x", state, undefined)).json().code).toBe("OAUTH_STATE_MISMATCH");
     expect((await finish("kakao", "x", state, `${cookie}tampered`)).json().code).toBe("OAUTH_STATE_MISMATCH");
+    // Without a state the cookie is still required, and must be valid.
+    expect((await finish("kakao", "x", undefined, undefined)).json().code).toBe("OAUTH_STATE_MISMATCH");
+    expect((await finish("kakao", "x", undefined, `${cookie}tampered`)).json().code).toBe("OAUTH_STATE_MISMATCH");
+    // Another provider's cookie is no cookie for this one.
+    const other = await begin("google");
+    expect((await finish("kakao", "x", undefined, other.cookie)).json().code).toBe("OAUTH_STATE_MISMATCH");
     expect(kakao.tokenRequests.length).toBe(requests);
     expect(await countRows(ctx, "users")).toBe(users);
+  });
+
+  it("accepts a callback without state when the cookie holds a PKCE verifier (Kakao and Google)", async () => {
+    kakao.nextProfile = { id: 8001, nickname: "상태없음" };
+    const { location, cookie } = await begin("kakao");
+    const { code } = await authorizeAt(location);
+    const res = await finish("kakao", code, undefined, cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user_id).toEqual(expect.any(Number));
+    expect(kakao.tokenRequests.at(-1)!.get("code_verifier")).toMatch(/^[A-Za-z0-9_-]{43,128}$/);
+    // The verifier is what binds the code to this browser: another login's cookie cannot redeem it.
+    const thief = await begin("kakao");
+    const stolen = await authorizeAt(location);
+    const refused = await finish("kakao", stolen.code, undefined, thief.cookie);
+    expect(refused.json().code).toBe("OAUTH_CODE_INVALID");
+
+    google.service.once("beforeUserinfo", (response) => {
+      response.body = { sub: "google-sub-nostate", name: "No State" };
+    });
+    const g = await begin("google");
+    const back = await authorizeAt(g.location);
+    expect((await finish("google", back.code, undefined, g.cookie)).statusCode).toBe(200);
+  });
+
+  it("accepts a state once, in either order of with and without state; replays fail before the provider", async () => {
+    for (const [first, second] of [
+      ["with", "without"],
+      ["without", "with"],
+    ] as const) {
+      kakao.nextProfile = { id: first === "with" ? 8101 : 8102, nickname: "한번만" };
+      const { location, cookie } = await begin("kakao");
+      const { code, state } = await authorizeAt(location);
+      const ok = await finish("kakao", code, first === "with" ? state : undefined, cookie);
+      expect(ok.statusCode, `${first} first`).toBe(200);
+      // The browser no longer has the cookie (cleared); an attacker who copied it replays it with a fresh code.
+      const requests = kakao.tokenRequests.length;
+      const replay = await finish("kakao", kakao.issueCode(), second === "with" ? state : undefined, cookie);
+      expect(replay.statusCode).toBe(400);
+      expect(replay.json().code).toBe("OAUTH_STATE_MISMATCH");
+      expect(kakao.tokenRequests.length).toBe(requests);
+      expect(String(replay.headers["set-cookie"])).toMatch(/^oauth_state=;/);
+    }
+  });
+
+  it("remembers a state that failed on its code too: the repeat is a state mismatch", async () => {
+    const { location, cookie } = await begin("kakao");
+    const { state } = await authorizeAt(location);
+    expect((await finish("kakao", "never-issued", state, cookie)).json().code).toBe("OAUTH_CODE_INVALID");
+    const requests = kakao.tokenRequests.length;
+    expect((await finish("kakao", "never-issued", state, cookie)).json().code).toBe("OAUTH_STATE_MISMATCH");
+    expect((await finish("kakao", "never-issued", undefined, cookie)).json().code).toBe("OAUTH_STATE_MISMATCH");
+    expect(kakao.tokenRequests.length).toBe(requests);
   });
 
   it("answers a reused or invalid code with 400 and no account", async () => {
@@ -187,9 +251,9 @@ describe("social login", () => {
     const again = await finish("kakao", "never-issued", state, undefined);
     expect(again.json().code).toBe("OAUTH_STATE_MISMATCH");
     kakao.nextProfile = { id: 7007, nickname: "재사용" };
-    const code = kakao.issueCode();
     const one = await begin("kakao");
-    expect((await finish("kakao", code, one.location.searchParams.get("state")!, one.cookie)).statusCode).toBe(200);
+    const { code, state: oneState } = await authorizeAt(one.location);
+    expect((await finish("kakao", code, oneState, one.cookie)).statusCode).toBe(200);
     const two = await begin("kakao");
     const reused = await finish("kakao", code, two.location.searchParams.get("state")!, two.cookie);
     expect(reused.json().code).toBe("OAUTH_CODE_INVALID");
@@ -285,5 +349,40 @@ describe("social login", () => {
     });
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe("INVALID_CREDENTIALS");
+  });
+});
+
+describe("social login with KAKAO_PKCE=false", () => {
+  let plain: TestContext;
+  beforeAll(async () => {
+    plain = await createTestContext({
+      env: { ...kakao.env(), PUBLIC_ORIGIN: "http://localhost:3000", KAKAO_PKCE: "false" },
+    });
+  });
+  afterAll(async () => plain?.close());
+
+  it("sends no code challenge, requires state (MISSING_FIELD before any provider call) and still logs in", async () => {
+    const res = await plain.app.inject({ method: "GET", url: "/api/auth/kakao" });
+    const location = new URL(String(res.headers.location));
+    const cookie = cookieFrom(res.headers["set-cookie"], "oauth_state");
+    expect(location.searchParams.get("code_challenge")).toBeNull();
+    expect(location.searchParams.get("code_challenge_method")).toBeNull();
+    const { code, state } = await authorizeAt(location);
+    const requests = kakao.tokenRequests.length;
+    const call = (query: string) =>
+      plain.app.inject({
+        method: "GET",
+        url: `/api/auth/kakao/callback?${query}`,
+        headers: { cookie: `oauth_state=${cookie}` },
+      });
+    const noState = await call(`code=${code}`);
+    expect(noState.statusCode).toBe(400);
+    expect(noState.json()).toEqual({ code: "MISSING_FIELD", detail: expect.stringContaining("'state'") });
+    expect((await call(`code=${code}&state=`)).json().code).toBe("MISSING_FIELD");
+    expect(kakao.tokenRequests.length).toBe(requests);
+    kakao.nextProfile = { id: 8201, nickname: "피케이씨이없음" };
+    const ok = await call(`code=${code}&state=${state}`);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(kakao.tokenRequests.at(-1)!.get("code_verifier")).toBeNull();
   });
 });

@@ -22,6 +22,7 @@ import { isSessionLive } from "../src/modules/auth/repository.js";
 import { createCollectionsService } from "../src/modules/collections/service.js";
 import { createPeopleService } from "../src/modules/people/service.js";
 import { createRepliesService } from "../src/modules/replies/service.js";
+import * as ratingRepo from "../src/modules/rating/repository.js";
 import { createReviewQueries } from "../src/modules/reviews/queries.js";
 import { createReviewsService } from "../src/modules/reviews/service.js";
 import { createLikesListsService } from "../src/modules/social/likes-lists.js";
@@ -161,6 +162,7 @@ describe("hot query plans", () => {
     sort,
     hasContent,
     following,
+    status: null,
   });
 
   it("movie by id, its genres, countries and credits, and the charts", async () => {
@@ -250,6 +252,21 @@ describe("hot query plans", () => {
     await expectIndexed(() => replies.list(alice.id, reviewId, window), { ordered: true });
     const session = await ctx.db.selectFrom("sessions").select(["id", "user_id"]).executeTakeFirstOrThrow();
     await expectIndexed(() => isSessionLive(spy, session.id, session.user_id));
+  });
+
+  it("평가하기: a member's exclusions, dismissals and their list, a watch-status list, shared credits", async () => {
+    const now = "2026-01-01T00:00:00";
+    await expectIndexed(() => ratingRepo.insertDismissal(spy, alice.id, movieId, now));
+    await expectIndexed(() => ratingRepo.memberExclusions(spy, alice.id));
+    await expectIndexed(() => ratingRepo.dismissedWindow(spy, alice.id, 0, 20), { ordered: true });
+    await expectIndexed(() => ratingRepo.dismissedIds(spy, alice.id));
+    await expectIndexed(() => ratingRepo.deleteDismissal(spy, alice.id, movieId));
+    await expectIndexed(() => ratingRepo.sharedCredits(spy, movieId));
+    const reviews = createReviewQueries(spy);
+    await expectIndexed(
+      () => reviews.listForUser(null, alice.id, { ...reviewOptions("recent", false), status: "WatchList" }),
+      { ordered: true },
+    );
   });
 
   it("the writes: rating upsert, review text and like toggle", async () => {

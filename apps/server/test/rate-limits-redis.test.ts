@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "./helpers/context.js";
 import { signin, signup, signupMember } from "./helpers/auth.js";
 import { RedisRateLimitStore } from "../src/lib/rate-limiter.js";
+import { FakeKakao } from "./helpers/fake-kakao.js";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const REQUIRED = process.env.CI === "true" || process.env.TEST_REDIS_URL !== undefined;
@@ -113,5 +114,37 @@ describe.runIf(redis !== null)("RedisRateLimitStore", () => {
       ctx.app.inject({ method: "GET", url: "/api/users/profile/999999", remoteAddress: "192.0.2.70" });
     expect([(await get(a)).statusCode, (await get(a)).statusCode, (await get(a)).statusCode]).toEqual([404, 404, 429]);
     expect((await get(b)).statusCode).toBe(404);
+  });
+
+  it("shares used OAuth states: a state used on one instance is refused on another (API.md §3.4)", async () => {
+    const kakao = await new FakeKakao().start();
+    try {
+      const env = { ...kakao.env(), JWT_SECRET: "shared-secret-shared-secret-shared-0123" };
+      const [a, b] = [await instance(env), await instance(env)];
+      const start = await a.app.inject({ method: "GET", url: "/api/auth/kakao" });
+      const cookie = String(start.headers["set-cookie"]).match(/oauth_state=([^;]+)/)![1]!;
+      const authorize = await fetch(String(start.headers.location), { redirect: "manual" });
+      const back = new URL(authorize.headers.get("location")!);
+      const callback = (ctx: TestContext, state: string | null) =>
+        ctx.app.inject({
+          method: "GET",
+          url: `/api/auth/kakao/callback?code=${back.searchParams.get("code")}${state ? `&state=${state}` : ""}`,
+          headers: { cookie: `oauth_state=${cookie}` },
+        });
+      expect((await callback(a, back.searchParams.get("state"))).statusCode).toBe(200);
+      const requests = kakao.tokenRequests.length;
+      for (const state of [back.searchParams.get("state"), null]) {
+        const replay = await callback(b, state);
+        expect(replay.json().code).toBe("OAUTH_STATE_MISMATCH");
+      }
+      expect(kakao.tokenRequests.length).toBe(requests);
+      // Remembered only until the state would expire anyway (the cookie's 10 minutes).
+      const keys = await redis!.keys(`${prefix}oauth-state:*`);
+      expect(keys).toHaveLength(1);
+      expect(await redis!.pttl(keys[0]!)).toBeGreaterThan(500_000);
+      expect(await redis!.pttl(keys[0]!)).toBeLessThanOrEqual(600_000);
+    } finally {
+      await kakao.stop();
+    }
   });
 });

@@ -45,17 +45,17 @@ describe("cold start (no model yet)", () => {
     }
   });
 
-  it("ranks by the weighted average and shows each movie's average", async () => {
+  it("ranks by the weighted average and shows that score as expected_rating (revision 2)", async () => {
     const newcomer = await createMember(ctx);
     for (const mode of ["expect", "difference"]) {
       const res = await get(newcomer, `/api/recommend/${mode}`);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual([
-        { movie_id: ids.x, expected_rating: 5 },
-        { movie_id: ids.v, expected_rating: 5 },
-        { movie_id: ids.z, expected_rating: 4.5 },
-        { movie_id: ids.y, expected_rating: 4 },
-        { movie_id: ids.w, expected_rating: 3 },
+        { movie_id: ids.x, expected_rating: 4.5 },
+        { movie_id: ids.v, expected_rating: 4.5 },
+        { movie_id: ids.z, expected_rating: 4.3 },
+        { movie_id: ids.y, expected_rating: 4.1 },
+        { movie_id: ids.w, expected_rating: 3.9 },
       ]);
     }
   });
@@ -108,15 +108,83 @@ describe("with a trained model", () => {
         const member = await createMember(ctx);
         groups[g]!.push(member);
         for (let f = 0; f < 24; f++) {
-          if ((f + i) % 3 === 0) continue;
           const loves = f < 12 === (g === 0);
+          if ((f + i) % 3 === 0) {
+            // Half the members mark a loved film they have not rated 보고싶어요: the model learns marks too.
+            if (loves && i % 2 === 0)
+              await ctx.services.reviews.upsertMine(member.id, films[f]!, { status: "WatchList" });
+            continue;
+          }
           await rate(member, films[f]!, loves ? 4.5 + ((f + i) % 2) * 0.5 : 1 + ((f + i) % 3) * 0.5);
         }
       }
     }
     const result = await trainRecommender({ db: ctx.db, clock: ctx.clock });
     expect(result.modelId).not.toBeNull();
+    expect(result.marks).toBeGreaterThan(0);
     letStatsExpire();
+    // ~450 writes and a training run: minutes on a loaded PostgreSQL machine.
+  }, 240_000);
+
+  it("moves predictions with 보고싶어요 marks: toward the marked films' taste, away from the other", async () => {
+    const member = await createMember(ctx);
+    // Neutral stars: one film of each group at 3.
+    await rate(member, films[0]!, 3);
+    await rate(member, films[12]!, 3);
+    const predict = async (f: number) =>
+      ((await get(member, `/api/recommend/predict/${films[f]!}`)).json() as Rec).expected_rating;
+    const before = [await predict(6), await predict(18)];
+    for (const f of [1, 2, 3, 4]) {
+      await injectAs(
+        ctx,
+        member,
+      )({ method: "PUT", url: `/api/reviews/movie/${films[f]!}/mine`, payload: { status: "WatchList" } });
+    }
+    const after = [await predict(6), await predict(18)];
+    expect(after[0]!).toBeGreaterThan(before[0]!);
+    expect(after[1]!).toBeLessThan(before[1]!);
+    // Marked films are reviewed films: never recommended.
+    const list = (await get(member, "/api/recommend/expect?limit=50")).json() as Rec[];
+    for (const f of [0, 1, 2, 3, 4, 12]) expect(list.map((r) => r.movie_id)).not.toContain(films[f]!);
+  });
+
+  it("treats a hidden (emptied) review row as no signal and no exclusion", async () => {
+    const member = await createMember(ctx);
+    await rate(member, films[0]!, 5);
+    await rate(member, films[12]!, 1);
+    const listed = async () =>
+      ((await get(member, "/api/recommend/expect?limit=50")).json() as Rec[]).map((r) => r.movie_id);
+    const predicted = async () =>
+      ((await get(member, `/api/recommend/predict/${films[7]!}`)).json() as Rec).expected_rating;
+    const before = await predicted();
+    expect(await listed()).toContain(films[7]!);
+    // A row as an emptied review leaves it (API.md §4.5: rating 0, status "", content ""), written directly.
+    await ctx.db
+      .insertInto("reviews")
+      .values({
+        movie_id: films[7]!,
+        user_id: member.id,
+        content: "",
+        rating: 0,
+        status: "",
+        spoiler: 0,
+        created_at: "2025-01-01T00:00:00",
+        updated_at: "2025-01-01T00:00:00",
+      })
+      .execute();
+    await ctx.db
+      .updateTable("users")
+      .set((eb) => ({ data_version: eb("data_version", "+", 1) }))
+      .where("id", "=", member.id)
+      .execute();
+    expect(await listed()).toContain(films[7]!);
+    expect(await predicted()).toBe(before);
+    // The same row with a status is a mark: excluded from the lists.
+    await injectAs(
+      ctx,
+      member,
+    )({ method: "PUT", url: `/api/reviews/movie/${films[7]!}/mine`, payload: { status: "Watching" } });
+    expect(await listed()).not.toContain(films[7]!);
   });
 
   it("recommends what the caller's group loves, never a reviewed film, at most `limit`", async () => {
@@ -144,12 +212,43 @@ describe("with a trained model", () => {
     expect((await get(fan, "/api/recommend/expect?limit=5")).json()).toEqual(list);
   });
 
-  it("orders /difference by prediction minus the movie's average", async () => {
+  it("serves a member without ratings the weighted average even with a model, expected_rating = that score", async () => {
+    letStatsExpire();
+    const newcomer = await createMember(ctx);
+    const rows = await ctx.db
+      .selectFrom("movies")
+      .select(["id", "rating_sum", "ratings_count"])
+      .where("ratings_count", ">", 0)
+      .execute();
+    const total = rows.reduce((sum, r) => sum + r.rating_sum, 0) / 10;
+    const c = total / rows.reduce((sum, r) => sum + r.ratings_count, 0);
+    const scored = rows
+      .map((r) => ({ id: r.id, v: r.ratings_count, score: (r.rating_sum / 10 + 5 * c) / (r.ratings_count + 5) }))
+      .sort((a, b) => b.score - a.score || b.v - a.v || a.id - b.id)
+      .slice(0, 10)
+      .map((r) => ({ movie_id: r.id, expected_rating: Math.round(Math.min(5, Math.max(0.5, r.score)) * 10) / 10 }));
+    for (const mode of ["expect", "difference"]) {
+      expect((await get(newcomer, `/api/recommend/${mode}`)).json()).toEqual(scored);
+    }
+    expect((await get(newcomer, `/api/recommend/predict/${films[0]!}`)).json().expected_rating).toBeNull();
+  });
+
+  it("orders /difference by prediction minus the movie's average, listing only films the caller would like", async () => {
     const fan = await createMember(ctx);
     for (const f of [0, 5]) await rate(fan, films[f]!, 5);
     await rate(fan, films[20]!, 0.5);
     const list = (await get(fan, "/api/recommend/difference?limit=50")).json() as Rec[];
-    expect(list.length).toBe(24 - 3 + 5); // the cold-start films are candidates too
+    // Until #20 every candidate was listed (24 − 3 rated + 5 cold-start films), group 1's films at ★1–2 included.
+    // Now only films predicted at ≥ 3.5 or above the fan's own mean (3.5 here) are: group 0's unrated films.
+    expect(list.length).toBeGreaterThan(0);
+    expect(list.length).toBeLessThan(24 - 3 + 5);
+    const listed = new Set(list.map((r) => r.movie_id));
+    for (const r of list) expect(r.expected_rating).toBeGreaterThanOrEqual(3.5);
+    for (let f = 0; f < 24; f++) {
+      if ([0, 5, 20].includes(f) || listed.has(films[f]!)) continue;
+      const left = (await get(fan, `/api/recommend/predict/${films[f]!}`)).json() as Rec;
+      expect(left.expected_rating).toBeLessThanOrEqual(3.5);
+    }
     const averages = new Map<number, number>();
     for (const r of list) {
       const movie = (await get(null, `/api/movies/${r.movie_id}`)).json() as { average_rating: number };

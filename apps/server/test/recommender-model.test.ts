@@ -189,6 +189,9 @@ describe("ranking", () => {
   const model: ServedModel = {
     id: 1,
     trainedAt: "2025-01-01T00:00:00",
+    revision: 2,
+    marks: 0,
+    markSd: new Float64Array(0),
     ratingsSeen: 0,
     mu: 3.5,
     factors: k,

@@ -163,6 +163,26 @@ describe("a hidden review", () => {
   });
 });
 
+describe("blocked authors and hidden reviews (checklist 61)", () => {
+  it("a blocker's lists drop a blocked author's review, which still counts; an emptied one counts nowhere", async () => {
+    const [reader, blocked, emptier, movie] = [await member(), await member(), await member(), await createMovie(ctx)];
+    const kept = await createReview(ctx, blocked, movie.id, { rating: 5, content: "차단된 사람의 글" });
+    const emptied = await createReview(ctx, emptier, movie.id, { rating: 1, content: "지울 글" });
+    await patch(emptier, emptied.id, { rating: 0, content: "" });
+    await as(reader)({ method: "POST", url: `/api/users/block/${blocked.id}` });
+    expect(ids(await get(reader, `/api/reviews/movie/${movie.id}`))).toEqual([]);
+    expect(ids(await get(null, `/api/reviews/movie/${movie.id}`))).toEqual([kept.id]);
+    // Counts include blocked-hidden items (§1.9) but never an emptied review (§4.5).
+    expect((await get(reader, `/api/movies/${movie.id}`)).json()).toMatchObject({
+      ratings_count: 1,
+      reviews_count: 1,
+      average_rating: 5,
+    });
+    expect((await get(reader, `/api/users/profile/${blocked.id}`)).json().review_count).toBe(1);
+    expect((await get(reader, `/api/users/profile/${emptier.id}`)).json().review_count).toBe(0);
+  });
+});
+
 describe("reviving a hidden review", () => {
   async function hidden() {
     const [alice, movie] = [await member(), await createMovie(ctx)];

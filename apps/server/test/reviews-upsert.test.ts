@@ -125,9 +125,9 @@ describe("movie average", () => {
 });
 
 describe("rate limits", () => {
-  it("counts review creates and like toggles per member", async () => {
+  it("counts star, status and comment writes (their own bucket) and like toggles per member", async () => {
     const limited = await createTestContext({
-      env: { RATE_LIMIT_CREATES_PER_MIN: "2", RATE_LIMIT_TOGGLES_PER_MIN: "2" },
+      env: { RATE_LIMIT_CREATES_PER_MIN: "1000", RATE_LIMIT_RATINGS_PER_MIN: "2", RATE_LIMIT_TOGGLES_PER_MIN: "2" },
     });
     try {
       const alice = await createMember(limited);

@@ -139,6 +139,25 @@ describe("expand", () => {
     expect(body.users).toEqual([]);
   });
 
+  it("embeds every movie of a collection, or the first movies_limit (revision 2); bad values → 400", async () => {
+    const url = `/api/search?search_q=${encodeURIComponent("봉준호")}&expand=true`;
+    const movieIds = (body: { collections: Array<{ movies: Array<{ id: number }>; movie_count: number }> }) =>
+      body.collections.map((c) => [c.movies.map((m) => m.id), c.movie_count]);
+    expect(movieIds((await get(url)).json())).toEqual([[[ids["기생충"], ids["괴물"]], 2]]);
+    // Kept answers differ per limit: each is served as asked, anonymous and signed in.
+    for (const caller of [undefined, other]) {
+      expect(movieIds((await get(`${url}&movies_limit=1`, caller)).json())).toEqual([[[ids["기생충"]], 2]]);
+      expect(movieIds((await get(`${url}&movies_limit=0`, caller)).json())).toEqual([[[], 2]]);
+      expect(movieIds((await get(url, caller)).json())).toEqual([[[ids["기생충"], ids["괴물"]], 2]]);
+    }
+    for (const bad of ["-1", "1001", "x", ""]) {
+      const res = await get(`${url}&movies_limit=${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json()).toEqual({ code: "INVALID_FIELD", detail: expect.stringContaining("'movies_limit'") });
+    }
+    expect((await get(`${url}&expand=maybe&movies_limit=x`)).json().detail).toContain("'expand'");
+  });
+
   it("expands movies and users in list order with the caller's relations", async () => {
     const movies = (await get("/api/search?search_q=o&expand=true&end=3")).json();
     expect(movies.movies.map((movie: { id: number }) => movie.id)).toEqual(movies.movie_list);

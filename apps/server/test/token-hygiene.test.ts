@@ -90,7 +90,17 @@ describe("tokens, passwords and OAuth codes", () => {
     expect(start.statusCode).toBe(302);
     const authorize = new URL(String(start.headers.location));
     expect([...authorize.searchParams.keys()].sort()).toEqual(
-      ["client_id", "redirect_uri", "response_type", "scope", "state"].sort(),
+      // PKCE is on for Kakao by default (API revision 2): the challenge is public, its verifier never leaves the
+      // signed cookie but for the token request.
+      [
+        "client_id",
+        "code_challenge",
+        "code_challenge_method",
+        "redirect_uri",
+        "response_type",
+        "scope",
+        "state",
+      ].sort(),
     );
     const state = authorize.searchParams.get("state")!;
     const stateCookie = cookieValue(start, "oauth_state")!;
@@ -107,6 +117,7 @@ describe("tokens, passwords and OAuth codes", () => {
     expect(callback.statusCode, callback.body).toBe(200);
     expect(callback.headers.location).toBeUndefined();
     expect(kakao.tokenRequests.at(-1)?.get("code")).toBe(code);
+    secrets.set("pkce verifier", kakao.tokenRequests.at(-1)!.get("code_verifier")!);
     const social = keepTokens("oauth", callback);
     expect(
       (await call({ method: "GET", url: "/api/users/me", headers: { authorization: `Bearer ${social.access_token}` } }))

@@ -19,4 +19,7 @@ export const WindowQuery = z.object({
   end: z.string().optional(),
 });
 
+/** List answers of collections (API.md §4.0): `movies_limit` [EXT], 0–1000, embeds only the first N movies. */
+export const CollectionListQuery = WindowQuery.extend({ movies_limit: z.string().optional() });
+
 export const OkTrue = z.boolean();

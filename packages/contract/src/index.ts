@@ -11,3 +11,6 @@ export * from "./collections.js";
 export * from "./search.js";
 export * from "./analysis.js";
 export * from "./ops.js";
+export * from "./rating.js";
+export * from "./compact-movie.js";
+export * from "./community.js";

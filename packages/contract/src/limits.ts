@@ -7,7 +7,13 @@ export const TEXT_MAX = 10000;
 export const COLLECTION_TITLE_MAX = 100;
 export const COLLECTION_OVERVIEW_MAX = 500;
 export const COLLECTION_MOVIES_MAX = 1000;
-export const COLLECTION_LIST_MOVIES_MAX = 12;
+/**
+ * `movies_limit` [EXT] on Collection list answers (API.md §4.0, revision 2): 0–1000; without it every answer holds
+ * all of a collection's movies.
+ */
+export const COLLECTION_MOVIES_LIMIT_MAX = COLLECTION_MOVIES_MAX;
+/** Posters a collection card shows: the `movies_limit` the web app's strips send. */
+export const COLLECTION_STRIP_MOVIES = 4;
 export const STATUS_MESSAGE_MAX = 100;
 export const PROFILE_URL_MAX = 1000;
 export const SEARCH_QUERY_MAX = 100;
@@ -18,6 +24,13 @@ export const RECOMMEND_LIMIT_DEFAULT = 10;
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** Body limit of the account routes (signup, signin, password change, account deletion): their bodies are tiny. */
 export const AUTH_BODY_LIMIT_BYTES = 8 * 1024;
+
+/** Avatar uploads (PUT /api/users/me/avatar): the image types taken, the largest file and the largest picture. */
+export const AVATAR_CONTENT_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_MAX_PIXELS = 40_000_000;
+/** Width and height of the stored avatar. */
+export const AVATAR_SIZE = 256;
 
 export const PAGE_SIZE = {
   reviews: 10,

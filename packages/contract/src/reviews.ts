@@ -35,6 +35,8 @@ export const ReviewListQuery = z.object({
   sort: z.string().optional(),
   has_content: z.string().optional(),
   following: z.string().optional(),
+  /** [EXT] on GET /api/reviews/user/{user_id} only: `WatchList` or `Watching`. */
+  status: z.string().optional(),
 });
 
 export const Reply = z.object({

@@ -9,6 +9,8 @@ export const SearchQuery = z.object({
   begin: z.string().optional(),
   end: z.string().optional(),
   expand: z.string().optional(),
+  /** With `expand=true`: movies embedded per collection (0–1000; all of them without it). */
+  movies_limit: z.string().optional(),
 });
 
 export const SearchResult = z.object({

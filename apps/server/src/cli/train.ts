@@ -1,4 +1,5 @@
-// npm run recommend:train — trains the recommender now from every rating > 0 in the configured database and stores
+// npm run recommend:train — trains the recommender now from every rating > 0 and implicit mark (docs/recommender.md)
+// in the configured database and stores
 // the model; running servers pick it up within their poll interval (30 s).
 import { ConfigError, loadConfig } from "../config.js";
 import { openDatabase } from "../db/connection.js";
@@ -28,7 +29,8 @@ async function main(): Promise<void> {
     } else {
       const p = DEFAULT_ALS_PARAMS;
       console.log(
-        `model ${result.modelId}: ${result.ratings.toLocaleString("en")} ratings, ${result.members} members, ` +
+        `model ${result.modelId}: ${result.ratings.toLocaleString("en")} ratings and ` +
+          `${result.marks.toLocaleString("en")} marks, ${result.members} members, ` +
           `${result.movies} movies, ${result.factors} of at most ${p.factors} factors kept, ${p.iterations} sweeps, ` +
           `${result.seconds.toFixed(1)} s`,
       );

@@ -6,6 +6,8 @@ import * as m0005 from "./migrations/0005-catalog-version.js";
 import * as m0006 from "./migrations/0006-hot-query-indexes.js";
 import * as m0007 from "./migrations/0007-visible-review-indexes.js";
 import * as m0008 from "./migrations/0008-tmdb-catalog.js";
+import * as m0009 from "./migrations/0009-movie-dismissals.js";
+import * as m0010 from "./migrations/0010-community.js";
 import type { Database } from "./types.js";
 
 // Listed by hand (not read from disk) so migrations run the same from source, tests and bundles.
@@ -17,6 +19,8 @@ const migrations: Record<string, Migration> = {
   "0006-hot-query-indexes": m0006,
   "0007-visible-review-indexes": m0007,
   "0008-tmdb-catalog": m0008,
+  "0009-movie-dismissals": m0009,
+  "0010-community": m0010,
 };
 
 async function postgresSchema(db: Kysely<Database>): Promise<string | undefined> {
@@ -63,4 +67,25 @@ export async function pendingMigrations(db: Kysely<Database>): Promise<string[]>
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   return (await migrator.getMigrations()).filter((m) => !m.executedAt).map((m) => m.name);
+}
+
+/**
+ * Runs the migrations up to and including `target` (a name of this build's list) and no further: tests build a
+ * database as an earlier version left it, then open it with this one.
+ */
+export async function migrateTo(
+  db: Kysely<Database>,
+  target: string,
+  options: { schema?: string } = {},
+): Promise<void> {
+  if (!(target in migrations)) throw new Error(`Unknown migration ${target}`);
+  const schema = options.schema ?? (await postgresSchema(db));
+  const migrator = new Migrator({
+    db,
+    provider: new StaticProvider(),
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const { error, results } = await migrator.migrateTo(target);
+  const failed = results?.find((r) => r.status === "Error");
+  if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
 }

@@ -166,6 +166,8 @@ export interface CollectionMoviesTable {
   collection_id: number;
   movie_id: number;
   position: number;
+  /** When an edit added the film; null for the films a collection was created with (migration 0010). */
+  added_at: string | null;
 }
 
 export interface CollectionCommentsTable {
@@ -217,6 +219,34 @@ export interface SearchDocumentsTable {
   chosung: string;
 }
 
+/** One item of a member's notifications (modules/notifications); likes of one target within a day share one. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  recipient_id: number;
+  type: string;
+  target_id: number;
+  review_id: number | null;
+  reply_id: number | null;
+  collection_id: number | null;
+  collection_comment_id: number | null;
+  actor_count: number;
+  read: Generated<number>;
+  /** Orders notifications by their latest change; an SSE event id. */
+  seq: number;
+  created_at: string;
+  updated_at: string;
+}
+export interface NotificationActorsTable {
+  notification_id: number;
+  actor_id: number;
+  created_at: string;
+}
+export interface NotificationTicketsTable {
+  hash: string;
+  user_id: number;
+  session_id: string;
+  expires_at: string;
+}
 /** KR streaming / purchase / rental offers of a film (TMDB watch providers, data by JustWatch). */
 export interface MovieWatchProvidersTable {
   movie_id: number;
@@ -245,6 +275,14 @@ export interface CatalogSyncItemsTable {
   tmdb_id: number;
   state: "pending" | "done" | "failed";
   error: string | null;
+}
+
+/** 관심없어요 (migration 0009): films a member asked not to be shown again. */
+export interface MovieDismissalsTable {
+  id: Generated<number>;
+  user_id: number;
+  movie_id: number;
+  created_at: string;
 }
 
 export interface AppStateTable {
@@ -280,10 +318,14 @@ export interface Database {
   job_leases: JobLeasesTable;
   recommender_models: RecommenderModelsTable;
   app_state: AppStateTable;
+  notifications: NotificationsTable;
+  notification_actors: NotificationActorsTable;
+  notification_tickets: NotificationTicketsTable;
   movie_watch_providers: MovieWatchProvidersTable;
   catalog_sync_runs: CatalogSyncRunsTable;
   catalog_sync_items: CatalogSyncItemsTable;
   search_documents: SearchDocumentsTable;
+  movie_dismissals: MovieDismissalsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

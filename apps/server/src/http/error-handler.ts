@@ -5,7 +5,7 @@ import { ERROR_STATUS, type ErrorCode } from "@moviepedia/contract";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isDatabaseUnavailable } from "../lib/db-errors.js";
 import { ApiError } from "./errors.js";
-import { createSpaIndex, pickEncoding } from "./spa-preload.js";
+import { createSpaIndex, type ExtraHead, pickEncoding } from "./spa-preload.js";
 
 function isApi(url: string): boolean {
   const p = url.split("?")[0] ?? "";
@@ -72,7 +72,16 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   void sendApiError(reply, new ApiError("INVALID_FIELD", "Parameter 'path' is not a valid URL component."));
 }
 
-export function registerErrorHandling(app: FastifyInstance, webDist: string): void {
+/** Link previews of shared pages (modules/share): the head for an address, given the site's origin. */
+export interface ShareHeads {
+  headFor(pathname: string, origin: string): Promise<ExtraHead | null>;
+  /** PUBLIC_ORIGIN when set, else the request's. */
+  origin(request: FastifyRequest): string;
+}
+
+const SHAREABLE = /^\/(movies|collections|comments|profile)\/[0-9]/;
+
+export function registerErrorHandling(app: FastifyInstance, webDist: string, share?: ShareHeads): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const apiError = toApiError(error);
     if (apiError) {
@@ -95,7 +104,7 @@ export function registerErrorHandling(app: FastifyInstance, webDist: string): vo
 
   const indexFile = path.join(webDist, "index.html");
   const landing = createSpaIndex(webDist);
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split("?")[0] ?? "/";
     if (isApi(url)) return sendApiError(reply, new ApiError("NOT_FOUND", "Not found."));
     const spaEligible =
@@ -110,7 +119,9 @@ export function registerErrorHandling(app: FastifyInstance, webDist: string): vo
         .send("The web app has not been built yet: run `npm run build` (npm start does it for you).");
     }
     // A landing route (home, movie, search): index.html naming the route's chunks and data (http/spa-preload.ts).
-    const page = landing.pageFor(request.url);
+    // A shared movie, collection, comment or profile: its title and Open Graph / Twitter tags (modules/share).
+    const extra = share && SHAREABLE.test(url) ? await share.headFor(url, share.origin(request)) : null;
+    const page = landing.pageFor(request.url, extra);
     if (page) {
       reply
         .code(200)

@@ -7,7 +7,7 @@ import { ApiError } from "./errors.js";
 import { readBearer } from "./auth.js";
 
 /** Which bucket a route draws from; `ip` is the ceiling for everything not covered by another limit. */
-export type RateLimitKind = "ip" | "create" | "toggle" | "signup" | "oauth" | "signin" | "exempt";
+export type RateLimitKind = "ip" | "create" | "toggle" | "rating" | "signup" | "oauth" | "signin" | "exempt";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -102,8 +102,10 @@ export function registerRateLimits(
       case "exempt":
         return undefined;
       case "create":
-      case "toggle": {
-        const limit = kind === "create" ? limits.createsPerMin : limits.togglesPerMin;
+      case "toggle":
+      case "rating": {
+        const limit =
+          kind === "create" ? limits.createsPerMin : kind === "toggle" ? limits.togglesPerMin : limits.ratingsPerMin;
         if (limit <= 0 && limits.ipPerMin <= 0) return undefined;
         return claimedUser(request, identify).then((user) =>
           user === null

@@ -53,9 +53,15 @@ export interface SpaPage {
   encoded: { br: Buffer; gzip: Buffer };
 }
 
+/** A shared page's document title and link-preview tags (modules/share), added to the route's head. */
+export interface ExtraHead {
+  title: string;
+  tags: string;
+}
+
 export interface SpaIndex {
   /** The route's index.html, or null when the plain file applies. */
-  pageFor(url: string): SpaPage | null;
+  pageFor(url: string, extra?: ExtraHead | null): SpaPage | null;
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
@@ -101,8 +107,15 @@ function loadSpaIndex(webDist: string): SpaIndex | null {
   const cache = new Map<string, SpaPage>();
   const CACHE_LIMIT = 500;
 
-  function build(head: string): SpaPage {
-    const body = Buffer.from(html.replace("</head>", `${head}</head>`), "utf8");
+  function build(head: string, title: string | null): SpaPage {
+    let text = html;
+    if (title !== null) {
+      // The shared page's own title and description replace the app's generic ones.
+      text = text
+        .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(title).replace(/</g, "&lt;")}</title>`)
+        .replace(/<meta name="description"[^>]*>/, "");
+    }
+    const body = Buffer.from(text.replace("</head>", `${head}</head>`), "utf8");
     return {
       body,
       etag: `"spa-${crypto.createHash("sha1").update(body).digest("base64url").slice(0, 20)}"`,
@@ -116,22 +129,24 @@ function loadSpaIndex(webDist: string): SpaIndex | null {
   }
 
   return {
-    pageFor(url) {
+    pageFor(url, extra) {
       const question = url.indexOf("?");
       const pathname = question === -1 ? url : url.slice(0, question);
       const search = new URLSearchParams(question === -1 ? "" : url.slice(question + 1));
       const route = LANDING_ROUTES.find((r) => r.match(pathname, search));
-      if (!route) return null;
-      const fetches = route.fetches?.(pathname) ?? [];
+      if (!route && !extra) return null;
+      const fetches = route?.fetches?.(pathname) ?? [];
       const head =
-        (routeTags.get(route.page) ?? "") +
+        (extra?.tags ?? "") +
+        (route ? (routeTags.get(route.page) ?? "") : "") +
         fetches.map((href) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(href)}">`).join("");
       if (!head) return null;
-      let page = cache.get(head);
+      const cacheKey = extra ? `${extra.title}\n${head}` : head;
+      let page = cache.get(cacheKey);
       if (!page) {
-        page = build(head);
+        page = build(head, extra?.title ?? null);
         if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-        cache.set(head, page);
+        cache.set(cacheKey, page);
       }
       return page;
     },
@@ -144,13 +159,13 @@ export function createSpaIndex(webDist: string): SpaIndex {
   let loadedAt = Number.NaN;
   let current: SpaIndex | null = null;
   return {
-    pageFor(url) {
+    pageFor(url, extra) {
       const mtime = fs.statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs ?? Number.NaN;
       if (mtime !== loadedAt) {
         loadedAt = mtime;
         current = Number.isNaN(mtime) ? null : loadSpaIndex(webDist);
       }
-      return current?.pageFor(url) ?? null;
+      return current?.pageFor(url, extra) ?? null;
     },
   };
 }

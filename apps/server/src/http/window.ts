@@ -28,3 +28,10 @@ export function parseWindow(query: { begin?: unknown; end?: unknown }): Window {
 export function applyWindow<T>(items: readonly T[], window: Window): T[] {
   return items.slice(window.offset, window.offset + window.limit);
 }
+
+/** A window of an endpoint with its own page size and cap: `end` omitted = `page` items, never more than `cap`. */
+export function pagedWindow(query: { begin?: unknown; end?: unknown }, page: number, cap: number): Window {
+  const window = parseWindow(query);
+  const limit = query.end === undefined ? page : window.limit;
+  return { offset: window.offset, limit: Math.min(limit, cap) };
+}

@@ -5,7 +5,9 @@ import type { Kysely } from "kysely";
 import type { Config } from "../config.js";
 import type { Database } from "../db/types.js";
 import type { Clock } from "../lib/time.js";
+import { startCatalogSyncJob } from "./catalog-sync-job.js";
 import { startHotRankingJob } from "./hot-ranking.js";
+import { startNotificationsCleanupJob } from "../modules/notifications/cleanup.js";
 import { startRecommenderTrainingJob } from "./recommender-job.js";
 
 /**
@@ -34,5 +36,15 @@ export async function startJobs(
     log: app.log,
   });
   app.addHook("onClose", async () => recommender.stop());
+  // Real films (only with TMDB/KOBIS keys): not awaited, the site serves the seed while films arrive.
+  const catalog = startCatalogSyncJob({ db: deps.db, clock: deps.clock, config: deps.config, log: app.log });
+  if (catalog) app.addHook("onClose", async () => catalog.stop());
+  const cleanup = startNotificationsCleanupJob({
+    db: deps.db,
+    clock: deps.clock,
+    retentionDays: deps.config.notifications.retentionDays,
+    log: app.log,
+  });
+  app.addHook("onClose", async () => cleanup.stop());
   await hot.firstRun;
 }

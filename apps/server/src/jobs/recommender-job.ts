@@ -6,7 +6,7 @@ import type { Kysely } from "kysely";
 import type { Config } from "../config.js";
 import type { Database } from "../db/types.js";
 import { fromTimestamp } from "../lib/time.js";
-import { MODEL_FORMAT, payloadFormat } from "../modules/recommend/model.js";
+import { MODEL_FORMAT, MODEL_REVISION, payloadFormat, payloadRevision } from "../modules/recommend/model.js";
 import { countReviewChangesSince, latestModelHeader } from "../modules/recommend/repository.js";
 import { acquireLease, type JobLogger, releaseLease, type RunningJob } from "./hot-ranking.js";
 import { trainRecommender, type TrainingDeps } from "./recommender-training.js";
@@ -28,7 +28,8 @@ export async function retrainReason(
 ): Promise<RetrainReason> {
   const latest = await latestModelHeader(db);
   if (!latest) return "no-model";
-  if (payloadFormat(latest.head) !== MODEL_FORMAT) return "format";
+  // Another format, or a model trained by an older method (a newer one is left alone: that code will replace it).
+  if (payloadFormat(latest.head) !== MODEL_FORMAT || payloadRevision(latest.head) < MODEL_REVISION) return "format";
   const changes = await countReviewChangesSince(db, latest.trained_at);
   if (rules.startup) return changes > 0 ? "changes" : null;
   const elapsed = (now.getTime() - fromTimestamp(latest.trained_at).getTime()) / 1000;

@@ -1,4 +1,5 @@
-// Recommender training (API.md §4.12): load every rating > 0 (keyset pages, so requests keep flowing), train in a
+// Recommender training (API.md §4.12): load every rating > 0 and every implicit mark (review rows with a status or a
+// text but no rating, dismissals; keyset pages, so requests keep flowing), train in a
 // worker thread, store the model in `recommender_models` and announce it; every instance then swaps it in (see
 // model-store.ts). Scheduled by recommender-job.ts, run by hand with `npm run recommend:train`.
 import type { Kysely } from "kysely";
@@ -8,7 +9,8 @@ import { startModuleWorker } from "../lib/worker-thread.js";
 import { type AlsParams, DEFAULT_ALS_PARAMS } from "../modules/recommend/als.js";
 import { announceNewModel } from "../modules/recommend/model-store.js";
 import type { RatingTriples } from "../modules/recommend/ratings-matrix.js";
-import { insertModel, ratingsPage } from "../modules/recommend/repository.js";
+import { dismissalsPage, insertModel, signalsPage } from "../modules/recommend/repository.js";
+import { reviewSignal, SIGNAL_DISMISSED, SIGNAL_RATING } from "../modules/recommend/signals.js";
 import type { TrainMessage, TrainRequest } from "./recommender-worker.js";
 
 const PAGE = 50_000;
@@ -29,6 +31,8 @@ export interface TrainingProgress {
 export interface TrainingResult {
   modelId: number | null;
   ratings: number;
+  /** Implicit marks learned from (보고싶어요, 보는 중, comments without a star, 관심없어요). */
+  marks: number;
   members: number;
   movies: number;
   /** Taste components the model kept (at most the configured factors). */
@@ -36,23 +40,51 @@ export interface TrainingResult {
   seconds: number;
 }
 
-export async function loadRatings(db: Kysely<Database>): Promise<RatingTriples> {
+/** Every rating and implicit mark, one entry per (member, movie) (signals.ts decides what a row is). */
+export async function loadSignals(db: Kysely<Database>): Promise<RatingTriples & { kinds: Uint8Array }> {
   const users: number[] = [];
   const items: number[] = [];
   const values: number[] = [];
-  let after = 0;
-  for (;;) {
-    const page = await ratingsPage(db, after, PAGE);
-    for (const row of page) {
+  const kinds: number[] = [];
+  const pageThrough = async <Row extends { id: number }>(
+    read: (after: number) => Promise<Row[]>,
+    take: (row: Row) => void,
+  ) => {
+    let after = 0;
+    for (;;) {
+      const page = await read(after);
+      for (const row of page) take(row);
+      if (page.length < PAGE) break;
+      after = page[page.length - 1]!.id;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+  await pageThrough(
+    (after) => signalsPage(db, after, PAGE),
+    (row) => {
+      const kind = reviewSignal(row);
+      if (kind === null) return;
       users.push(row.user_id);
       items.push(row.movie_id);
-      values.push(Number(row.rating));
-    }
-    if (page.length < PAGE) break;
-    after = page[page.length - 1]!.id;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  return { users: Int32Array.from(users), items: Int32Array.from(items), values: Float32Array.from(values) };
+      values.push(kind === SIGNAL_RATING ? Number(row.rating) : 0);
+      kinds.push(kind);
+    },
+  );
+  await pageThrough(
+    (after) => dismissalsPage(db, after, PAGE),
+    (row) => {
+      users.push(row.user_id);
+      items.push(row.movie_id);
+      values.push(0);
+      kinds.push(SIGNAL_DISMISSED);
+    },
+  );
+  return {
+    users: Int32Array.from(users),
+    items: Int32Array.from(items),
+    values: Float32Array.from(values),
+    kinds: Uint8Array.from(kinds),
+  };
 }
 
 export function trainInWorker(
@@ -66,7 +98,9 @@ export function trainInWorker(
     const entry = import.meta.url.endsWith(".ts") ? "./recommender-worker.ts" : "./recommender-worker.js";
     const worker = startModuleWorker(new URL(entry, import.meta.url), {
       workerData: request,
-      transferList: [triples.users.buffer, triples.items.buffer, triples.values.buffer] as ArrayBuffer[],
+      transferList: [triples.users.buffer, triples.items.buffer, triples.values.buffer, triples.kinds?.buffer].filter(
+        (b) => b !== undefined,
+      ) as ArrayBuffer[],
     });
     let settled = false;
     const abort = () => {
@@ -99,16 +133,20 @@ export async function trainRecommender(deps: TrainingDeps, progress: TrainingPro
   const started = performance.now();
   // Changes from this instant on count toward the next run (the model's trained_at).
   const snapshot = toTimestamp(deps.clock.now());
-  const triples = await loadRatings(deps.db);
-  const ratings = triples.values.length;
+  const triples = await loadSignals(deps.db);
+  let ratings = 0;
+  for (const kind of triples.kinds) if (kind === SIGNAL_RATING) ratings++;
+  const marks = triples.kinds.length - ratings;
   progress.onLoaded?.(ratings);
-  if (ratings === 0) return { modelId: null, ratings, members: 0, movies: 0, factors: 0, seconds: 0 };
+  // Marks alone teach nothing about stars: no ratings, no model.
+  if (ratings === 0) return { modelId: null, ratings, marks, members: 0, movies: 0, factors: 0, seconds: 0 };
   const trained = await trainInWorker(triples, deps.params ?? DEFAULT_ALS_PARAMS, progress);
   const modelId = await insertModel(deps.db, { trained_at: snapshot, ratings_seen: ratings, payload: trained.payload });
   announceNewModel();
   return {
     modelId,
     ratings,
+    marks,
     members: trained.members,
     movies: trained.movies,
     factors: trained.factors,

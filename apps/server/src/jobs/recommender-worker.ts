@@ -8,6 +8,8 @@ export interface TrainRequest {
   users: Int32Array;
   items: Int32Array;
   values: Float32Array;
+  /** Kind of each entry (signals.ts); absent: all ratings. */
+  kinds?: Uint8Array;
   params: AlsParams;
 }
 

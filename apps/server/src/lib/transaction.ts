@@ -12,13 +12,32 @@ function isRetryable(error: unknown): boolean {
   return typeof code === "string" && RETRYABLE.has(code);
 }
 
+/** Callbacks registered by work inside a transaction, run once it has committed (never for a rolled-back attempt). */
+const committed = new WeakMap<object, Array<(db: Kysely<Database>) => void>>();
+
+/**
+ * Runs `callback` after the transaction `trx` commits (at once when `trx` is no transaction of inTransaction): for
+ * news about a write, such as a notification pushed to open streams, that must never announce a rolled-back write.
+ */
+export function afterCommit(trx: Kysely<Database>, callback: (db: Kysely<Database>) => void): void {
+  const callbacks = committed.get(trx);
+  if (callbacks) callbacks.push(callback);
+  else queueMicrotask(() => callback(trx));
+}
+
 export async function inTransaction<T>(
   db: Kysely<Database>,
   work: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
+    const callbacks: Array<(db: Kysely<Database>) => void> = [];
     try {
-      return await db.transaction().execute(work);
+      const result = await db.transaction().execute((trx) => {
+        committed.set(trx, callbacks);
+        return work(trx);
+      });
+      for (const callback of callbacks) callback(db);
+      return result;
     } catch (error) {
       if (attempt >= ATTEMPTS || !isRetryable(error)) throw error;
     }

@@ -40,11 +40,13 @@ export interface MatrixRow {
   /** Why these are the right answers (the contract's rule for this endpoint). */
   why: string;
   body?: (w: World) => unknown;
+  /** A body other than JSON (the avatar upload's image). */
+  contentType?: string;
   /** State the caller's call needs first (e.g. an existing follow to delete). */
   prepare?: (ctx: TestContext, w: World, actor: TestMember) => Promise<void>;
 }
 
-type Extras = Pick<MatrixRow, "body" | "prepare">;
+type Extras = Pick<MatrixRow, "body" | "prepare" | "contentType">;
 const row = (
   method: MatrixRow["method"],
   path: string,
@@ -69,6 +71,12 @@ export function urlFor(path: string, w: World): string {
   };
   return path.replace(/\{([a-z_]+)\}/g, (_, name: string) => String(ids[name]));
 }
+
+/** A 1 × 1 PNG. */
+const PIXEL_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 const NOT_OWNER = { status: 403, code: "NOT_OWNER" } as const;
 const owned = "owner-scoped: only the author may edit or delete (API.md §2.2, 403 NOT_OWNER)";
@@ -125,10 +133,19 @@ export const MATRIX: MatrixRow[] = [
     body: (w) => ({ current_password: w.owner.password, new_password: "changed-pass1" }),
   }),
   row("GET", "/api/users/me", 200, 200, self),
+  row("PUT", "/api/users/me/avatar", 200, 200, self, { body: () => PIXEL_PNG, contentType: "image/png" }),
+  row("DELETE", "/api/users/me/avatar", 200, 200, self),
   row("GET", "/api/users/likes_participant", 200, 200, self),
   row("GET", "/api/users/likes_collection", 200, 200, self),
   row("GET", "/api/users/likes_review", 200, 200, self),
   row("GET", "/api/reviews/user", 200, 200, self),
+  // The caller's own feed and notifications (issue #21); the stream is checked over a real port instead
+  // (notifications-stream.test.ts: an SSE answer never ends, so inject cannot read it).
+  row("GET", "/api/feed", 200, 200, self),
+  row("GET", "/api/notifications", 200, 200, self),
+  row("GET", "/api/notifications/unread_count", 200, 200, self),
+  row("POST", "/api/notifications/read", 204, 204, `${self}; ids of others' items are ignored`, { body: () => ({}) }),
+  row("POST", "/api/notifications/ticket", 201, 201, `${self}: a ticket for the caller's own stream`),
   // Relations to another member: the owner is the target, who cannot follow or block themself.
   row("POST", "/api/users/follow/{user_id}", 201, conflict("CANNOT_FOLLOW_SELF"), "anyone may follow anyone else"),
   row("DELETE", "/api/users/follow/{user_id}", 200, conflict("CANNOT_FOLLOW_SELF"), "removes the caller's own follow", {
@@ -182,4 +199,8 @@ export const MATRIX: MatrixRow[] = [
   row("GET", "/api/recommend/expect", 200, 200, "the caller's own recommendations"),
   row("GET", "/api/recommend/difference", 200, 200, "the caller's own recommendations"),
   row("GET", "/api/recommend/predict/{movie_id}", 200, 200, "the caller's own prediction"),
+  // 관심없어요 (issue #18): the caller's own marks, idempotent.
+  row("PUT", "/api/movies/{movie_id}/dismissed", 204, 204, "marks the film for the caller only"),
+  row("DELETE", "/api/movies/{movie_id}/dismissed", 204, 204, "unmarks the caller's own mark (idempotent)"),
+  row("GET", "/api/users/me/dismissed", 200, 200, self),
 ];

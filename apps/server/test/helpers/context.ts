@@ -1,6 +1,9 @@
 // A real app on a real database per test file: in-memory SQLite, or a fresh PostgreSQL schema when
 // TEST_DATABASE_URL is set (the test script runs the whole suite once per database).
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import pg from "pg";
@@ -37,6 +40,11 @@ export interface ContextOptions {
   routes?: (app: FastifyInstance) => void;
   /** An SQLite database file instead of the suite's database (tests of what other connections to it see). */
   sqliteFile?: string;
+  /**
+   * Runs on the fresh database before it is migrated to this version (e.g. builds it as an earlier version left
+   * it); `schema` is the PostgreSQL schema of this file, undefined on SQLite.
+   */
+  before?: (db: DbHandle["db"], schema: string | undefined) => Promise<void>;
 }
 
 async function openTestDatabase(
@@ -64,6 +72,8 @@ async function openTestDatabase(
 }
 
 export async function createTestContext(options: ContextOptions = {}): Promise<TestContext> {
+  // Uploaded avatars and cached images go to a directory of this context's own unless the test names one.
+  const ownMediaDir = options.env?.MEDIA_DIR ? null : fs.mkdtempSync(path.join(os.tmpdir(), "moviepedia-media-"));
   const config = loadConfig({
     NODE_ENV: "test",
     DATABASE_URL: "sqlite::memory:",
@@ -71,9 +81,11 @@ export async function createTestContext(options: ContextOptions = {}): Promise<T
     WEB_DIST: "apps/web/dist",
     // scrypt at 2^14 instead of production's 2^17: every signin of the suite would otherwise cost ~8× more.
     SCRYPT_LOG_N: TEST_SCRYPT_LOG_N,
+    ...(ownMediaDir ? { MEDIA_DIR: ownMediaDir } : {}),
     ...options.env,
   } as NodeJS.ProcessEnv);
   const { database, schema, drop } = await openTestDatabase(options.sqliteFile);
+  await options.before?.(database.db, schema);
   await migrateToLatest(database.db, { schema });
   const clock = new TestClock();
   const deps = {
@@ -99,6 +111,7 @@ export async function createTestContext(options: ContextOptions = {}): Promise<T
       await app.close();
       await database.close();
       await drop();
+      if (ownMediaDir) fs.rmSync(ownMediaDir, { recursive: true, force: true });
     },
   };
 }

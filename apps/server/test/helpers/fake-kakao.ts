@@ -1,6 +1,7 @@
 // A small fake of Kakao's OAuth endpoints on loopback: authorize → code, token (single-use codes, client
-// secret in the form body), v2/user/me. Tests choose the profile the next login returns, or make it fail.
-import { randomBytes } from "node:crypto";
+// secret in the form body, PKCE S256 checked when the authorize request carried a code_challenge), v2/user/me.
+// Tests choose the profile the next login returns, or make it fail.
+import { createHash, randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -12,7 +13,7 @@ export interface KakaoProfile {
 
 export class FakeKakao {
   private server = http.createServer((req, res) => void this.handle(req, res));
-  private codes = new Map<string, KakaoProfile>();
+  private codes = new Map<string, { profile: KakaoProfile; challenge: string | null }>();
   private tokens = new Map<string, KakaoProfile>();
   nextProfile: KakaoProfile = { id: 1001, nickname: "카카오 친구" };
   /** Set to make the next token or user-info call misbehave. */
@@ -41,10 +42,13 @@ export class FakeKakao {
     };
   }
 
-  /** What the browser would get back from the authorize page: a fresh code for `nextProfile`. */
-  issueCode(): string {
+  /**
+   * What the browser would get back from the authorize page: a fresh code for `nextProfile`, bound to the PKCE
+   * `challenge` when the authorize request carried one (the token request must then send its verifier).
+   */
+  issueCode(challenge: string | null = null): string {
     const code = randomBytes(8).toString("hex");
-    this.codes.set(code, this.nextProfile);
+    this.codes.set(code, { profile: this.nextProfile, challenge });
     return code;
   }
 
@@ -56,7 +60,11 @@ export class FakeKakao {
     };
     if (url.pathname === "/oauth/authorize") {
       const redirect = new URL(url.searchParams.get("redirect_uri") ?? "");
-      redirect.searchParams.set("code", this.issueCode());
+      const challenge = url.searchParams.get("code_challenge");
+      if (challenge && url.searchParams.get("code_challenge_method") !== "S256") {
+        return send(400, { error: "invalid_request" });
+      }
+      redirect.searchParams.set("code", this.issueCode(challenge));
       redirect.searchParams.set("state", url.searchParams.get("state") ?? "");
       res.writeHead(302, { location: redirect.toString() });
       return void res.end();
@@ -71,8 +79,12 @@ export class FakeKakao {
       if (failure === "token-400" || failure === "token-html") this.failNext = null;
       if (failure === "token-400") return send(400, { error: "invalid_grant" });
       if (failure === "token-html") return send(200, "<html>maintenance</html>", "text/html");
-      const profile = this.codes.get(form.get("code") ?? "");
-      if (!profile || form.get("client_secret") !== "kakao-secret") return send(400, { error: "invalid_grant" });
+      const issued = this.codes.get(form.get("code") ?? "");
+      if (!issued || form.get("client_secret") !== "kakao-secret") return send(400, { error: "invalid_grant" });
+      const verifier = form.get("code_verifier");
+      const proof = verifier === null ? null : createHash("sha256").update(verifier).digest("base64url");
+      if (issued.challenge !== null && proof !== issued.challenge) return send(400, { error: "invalid_grant" });
+      const { profile } = issued;
       this.codes.delete(form.get("code") ?? ""); // codes are single-use
       const token = randomBytes(12).toString("hex");
       this.tokens.set(token, profile);

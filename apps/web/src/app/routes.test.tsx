@@ -63,6 +63,7 @@ const ROUTES: [string, string][] = [
   ["/collections/4/edit", "컬렉션 수정"],
   ["/recommend", "추천"],
   ["/analysis", "취향 분석"],
+  ["/about", "서비스 정보"],
   ["/oauth/kakao", "소셜 로그인"],
   ["/oauth/google", "소셜 로그인"],
 ];

@@ -4,14 +4,17 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { ComponentType } from "react";
 import type { LoaderFunctionArgs, RouteObject } from "react-router";
+import { aboutPages } from "../features/about";
 import { analysisPages } from "../features/analysis";
 import { authPages } from "../features/auth";
 import { collectionsPages } from "../features/collections";
+import { communityPages } from "../features/community";
 import { extrasPages } from "../features/extras";
 import { homeData, homePages } from "../features/home";
 import { moviesData, moviesPages } from "../features/movies";
 import { peoplePages } from "../features/people";
 import { profilePages } from "../features/profile";
+import { ratingPages } from "../features/rating";
 import { recommendPages } from "../features/recommend";
 import { reviewsPages } from "../features/reviews";
 import { searchData, searchPages } from "../features/search";
@@ -73,8 +76,10 @@ const pages = (client?: QueryClient): RouteObject[] => [
   { path: "mypage/settings", lazy: page(settingsPages.settings) },
   { path: "mypage/settings/block", lazy: page(settingsPages.blocked) },
   { path: "monthly/:date", lazy: page(extrasPages.monthly) },
-  { path: "rating", lazy: page(extrasPages.rating) },
+  { path: "rating", lazy: page(ratingPages.rating) },
   { path: "news", lazy: page(extrasPages.news) },
+  { path: "feed", lazy: page(communityPages.feed) },
+  { path: "notifications", lazy: page(communityPages.notifications) },
   {
     path: "search",
     lazy: page(searchPages.search),
@@ -84,6 +89,7 @@ const pages = (client?: QueryClient): RouteObject[] => [
   { path: "collections/:collectionId/edit", lazy: page(collectionsPages.edit) },
   { path: "recommend", lazy: page(recommendPages.recommend) },
   { path: "analysis", lazy: page(analysisPages.analysis) },
+  { path: "about", lazy: page(aboutPages.about) },
   { path: "*", Component: NotFoundPage },
 ];
 

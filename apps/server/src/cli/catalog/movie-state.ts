@@ -132,7 +132,11 @@ async function nameIds(db: Db, table: "genres" | "countries", names: string[]): 
 }
 
 /** Replaces a movie's genres, countries and credits with the record's, in the record's order. */
-export async function writeMovieLinks(db: Db, movieId: number, movie: MovieRecord): Promise<void> {
+export async function writeMovieLinks(
+  db: Db,
+  movieId: number,
+  movie: Pick<MovieRecord, "genres" | "countries" | "credits">,
+): Promise<void> {
   await db.deleteFrom("movie_genres").where("movie_id", "=", movieId).execute();
   await db.deleteFrom("movie_countries").where("movie_id", "=", movieId).execute();
   await db.deleteFrom("credits").where("movie_id", "=", movieId).execute();

@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import cliProgress from "cli-progress";
-import { ConfigError, loadConfig, REPO_ROOT } from "../../config.js";
+import { type Config, ConfigError, loadConfig, REPO_ROOT } from "../../config.js";
 import { type DbHandle, openDatabase } from "../../db/connection.js";
 import { migrateToLatest } from "../../db/migrate.js";
 import { ImportError } from "./parse.js";
@@ -39,14 +39,17 @@ export function inputFile(file: string | undefined): string {
 }
 
 /** Runs a CLI body against the configured database; exits 1 with one readable line on bad input or config. */
-export async function runCli(usage: string, body: (database: DbHandle, args: string[]) => Promise<void>) {
+export async function runCli(
+  usage: string,
+  body: (database: DbHandle, args: string[], config: Readonly<Config>) => Promise<void>,
+) {
   const args = process.argv.slice(2).filter((a) => a !== "--");
   let database: DbHandle | undefined;
   try {
     const config = loadConfig();
     database = openDatabase(config.database);
     await migrateToLatest(database.db);
-    await body(database, args);
+    await body(database, args, config);
     await database.close();
   } catch (error) {
     await database?.close().catch(() => undefined);

@@ -8,6 +8,7 @@ import type { Window } from "../../http/window.js";
 import { type Clock, toTimestamp } from "../../lib/time.js";
 import { inTransaction } from "../../lib/transaction.js";
 import { findCollection } from "../collections/index.js";
+import { collectionCommented } from "../notifications/index.js";
 import { likedSet, toggleLike } from "../shared/index.js";
 import { toCollectionComment } from "./mapper.js";
 import {
@@ -54,6 +55,8 @@ export function createCollectionCommentsService(deps: { db: Db; clock: Clock }) 
         content,
         created_at: toTimestamp(clock.now()),
       });
+      const collection = await findCollection(trx, collectionId);
+      if (collection) await collectionCommented(trx, row, collection.user_id, clock.now());
       return loadOne(trx, row.id, callerId);
     });
   }

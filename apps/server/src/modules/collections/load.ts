@@ -8,7 +8,7 @@ import { toCollection } from "./mapper.js";
 import { type CollectionMovieRow, findCollectionsByIds, moviesOfCollections } from "./repository.js";
 
 export interface LoadOptions {
-  /** At most this many movies per collection (list answers: 12); all of them when absent. */
+  /** At most this many movies per collection (a list answer's `movies_limit`); all of them when absent. */
   movieLimit?: number;
 }
 
@@ -23,7 +23,7 @@ export async function loadCollections(
   const unique = [...new Set(ids)];
   const [rows, movies, liked] = await Promise.all([
     findCollectionsByIds(db, unique),
-    moviesOfCollections(db, unique, options.movieLimit),
+    options.movieLimit === 0 ? [] : moviesOfCollections(db, unique, options.movieLimit),
     likedSet(db, "collection_likes", callerId, unique),
   ]);
   const moviesById = new Map<number, CollectionMovieRow[]>();

@@ -137,13 +137,16 @@ export async function appendMovies(
   collectionId: number,
   movieIds: readonly number[],
   afterPosition: number,
+  /** When an edit added them (the feed's collection additions); absent for the films a collection is created with. */
+  addedAt: string | null = null,
 ): Promise<void> {
   const rows = movieIds.map((movieId, i) => ({
     collection_id: collectionId,
     movie_id: movieId,
     position: afterPosition + 1 + i,
+    added_at: addedAt,
   }));
-  // Three parameters a row: 300 rows stay far below SQLite's bind limit.
+  // Four parameters a row: 300 rows stay far below SQLite's bind limit.
   for (let i = 0; i < rows.length; i += 300) {
     await db
       .insertInto("collection_movies")

@@ -1,8 +1,9 @@
 // /api/collections (API.md §4.7). The literal `list` and `like` segments are their own routes, not ids.
-import { Collection, CollectionCreate, CollectionPatch, IdParams, WindowQuery } from "@moviepedia/contract";
+import { Collection, CollectionCreate, CollectionListQuery, CollectionPatch, IdParams } from "@moviepedia/contract";
 import { z } from "zod";
 import { requireCallerId } from "../../http/caller.js";
 import { parsePathId } from "../../http/ids.js";
+import { parseMoviesLimit } from "../../http/movies-limit.js";
 import { errors } from "../../http/schemas.js";
 import type { App } from "../../http/types.js";
 import { parseWindow } from "../../http/window.js";
@@ -29,16 +30,16 @@ export function collectionRoutes(app: App, collections: CollectionsService): voi
       schema: {
         tags,
         params: IdParams("user_id"),
-        querystring: WindowQuery,
+        querystring: CollectionListQuery,
         response: { 200: z.array(Collection), ...errors },
       },
     },
-    async (request) =>
-      collections.listOfUser(
-        parsePathId(request.params.user_id, "user_id"),
-        request.caller?.userId ?? null,
-        parseWindow(request.query),
-      ),
+    async (request) => {
+      const userId = parsePathId(request.params.user_id, "user_id");
+      const window = parseWindow(request.query);
+      const movieLimit = parseMoviesLimit(request.query.movies_limit);
+      return collections.listOfUser(userId, request.caller?.userId ?? null, window, movieLimit);
+    },
   );
 
   app.get(

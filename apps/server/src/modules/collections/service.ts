@@ -1,11 +1,6 @@
 // Collections (API.md §4.7): create, read, edit, delete, a member's list and like toggles. Every write is one
 // transaction that also keeps movie_count, likes_count and the members' counters equal to a recount.
-import {
-  COLLECTION_LIST_MOVIES_MAX,
-  type Collection,
-  type CollectionCreate,
-  type CollectionPatch,
-} from "@moviepedia/contract";
+import { type Collection, type CollectionCreate, type CollectionPatch } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
 import type { CollectionRow, Database } from "../../db/types.js";
 import { notFound, notOwner } from "../../http/errors.js";
@@ -93,7 +88,7 @@ export function createCollectionsService(deps: { db: Db; clock: Clock }) {
       const current = await collectionMovieIds(trx, row.id);
       const count = checkEdit(current.ids, add, remove);
       await removeMovies(trx, row.id, remove);
-      await appendMovies(trx, row.id, add, current.lastPosition);
+      await appendMovies(trx, row.id, add, current.lastPosition, toTimestamp(clock.now()));
       const retitled = body.title != null && body.title !== row.title ? body.title : undefined;
       await updateCollection(trx, row.id, {
         ...(retitled !== undefined ? { title: retitled } : {}),
@@ -115,12 +110,17 @@ export function createCollectionsService(deps: { db: Db; clock: Clock }) {
     });
   }
 
-  /** A window of the user's collections, oldest first, at most 12 movies each. */
-  async function listOfUser(userId: number | null, callerId: number | null, window: Window): Promise<Collection[]> {
+  /** A window of the user's collections, oldest first: all movies each, or the first `movieLimit` (movies_limit). */
+  async function listOfUser(
+    userId: number | null,
+    callerId: number | null,
+    window: Window,
+    movieLimit?: number,
+  ): Promise<Collection[]> {
     const user = userId === null ? undefined : await findUserById(db, userId);
     if (!user) throw notFound("USER_NOT_FOUND");
     const ids = await listCollectionIdsOfUser(db, user.id, window);
-    return loadCollections(db, ids, callerId, { movieLimit: COLLECTION_LIST_MOVIES_MAX });
+    return loadCollections(db, ids, callerId, { movieLimit });
   }
 
   async function isLiked(id: number | null, callerId: number): Promise<boolean> {

@@ -1,6 +1,8 @@
-// Deterministic SVG art (API.md §1.1) for records without images: the same text always draws the same picture,
-// with colours taken from a hash of that text.
+// Deterministic SVG art (API.md §1.1) for records without images: the same record always draws the same picture.
+// Posters and backdrops take their look from the film (art-style.ts); portraits and avatars from a hash of the name.
 import { createHash } from "node:crypto";
+import { artStyle } from "./art-style.js";
+import { motifSvg } from "./motifs.js";
 import { cleanText, escapeXml, fitText, initials } from "./text-layout.js";
 
 const FONT = "Pretendard, 'Noto Sans KR', 'Noto Sans CJK KR', 'Apple SD Gothic Neo', 'Malgun Gothic', sans-serif";
@@ -32,7 +34,7 @@ function svg(width: number, height: number, label: string, body: string): string
   );
 }
 
-function gradient(p: Palette, id: string, vertical = false): string {
+function gradient(p: Pick<Palette, "from" | "to">, id: string, vertical = false): string {
   const to = vertical ? 'x2="0" y2="1"' : 'x2="1" y2="1"';
   return (
     `<defs><linearGradient id="${id}" x1="0" y1="0" ${to}>` +
@@ -40,18 +42,8 @@ function gradient(p: Palette, id: string, vertical = false): string {
   );
 }
 
-function circles(p: Palette, width: number, height: number, count: number): string {
-  let out = "";
-  for (let i = 0; i < count; i++) {
-    const [x, y, r] = [p.shapes[i * 3]!, p.shapes[i * 3 + 1]!, p.shapes[i * 3 + 2]!];
-    const radius = (0.15 + r * 0.35) * Math.min(width, height);
-    out += `<circle cx="${(x * width).toFixed(1)}" cy="${(y * height).toFixed(1)}" r="${radius.toFixed(1)}" fill="${p.accent}" fill-opacity="${(0.08 + r * 0.1).toFixed(2)}"/>`;
-  }
-  return out;
-}
-
-function textLines(lines: string[], x: number, firstY: number, size: number, attrs: string): string {
-  const lineHeight = Math.round(size * 1.25);
+function textLines(lines: string[], x: number, firstY: number, size: number, attrs: string, leading = 1.25): string {
+  const lineHeight = Math.round(size * leading);
   return lines
     .map(
       (line, i) =>
@@ -60,54 +52,111 @@ function textLines(lines: string[], x: number, firstY: number, size: number, att
     .join("");
 }
 
-export function posterSvg(title: string, year: number): string {
+/** What a film's drawn poster shows: title and year, plus the original title and director as credits. */
+export interface PosterArt {
+  title: string;
+  year: number;
+  originalTitle?: string | null;
+  genres?: readonly string[];
+  director?: string | null;
+}
+
+const SERIF = "'Noto Serif KR', 'Noto Serif CJK KR', 'Nanum Myeongjo', AppleMyungjo, Batang, serif";
+
+function creditLines(art: PosterArt, text: string): string[] {
+  const lines: string[] = [];
+  const original = cleanText(art.originalTitle ?? "");
+  if (original && original !== text) lines.push(original.toUpperCase());
+  const director = cleanText(art.director ?? "");
+  lines.push(director ? `감독 ${director} · ${art.year}` : String(art.year));
+  return lines;
+}
+
+/**
+ * A 2:3 poster in one of four layouts (title centred, at the bottom, at the top, or on a band), with the genre's mood,
+ * the decade's treatment and a motif, and credits (original title, director, year) at the foot. Readable at 100 px.
+ */
+export function posterSvg(art: PosterArt): string {
   const [width, height] = [300, 450];
-  const text = cleanText(title) || "무비피디아";
-  const p = palette(`poster\n${text}\n${year}`);
-  const block = fitText(text, width - 48, [42, 36, 31, 27, 23, 20], 5);
-  const lineHeight = Math.round(block.fontSize * 1.25);
-  const top = Math.round(190 - ((block.lines.length - 1) * lineHeight) / 2);
+  const text = cleanText(art.title) || "무비피디아";
+  const style = artStyle(`poster\n${text}\n${art.year}`, art.year, art.genres ?? []);
+  const family = style.serif ? SERIF : FONT;
+  const weight = style.serif ? 700 : 800;
+  const block = fitText(text, width - 48, [46, 40, 34, 29, 25, 21], 4);
+  const lineHeight = Math.round(block.fontSize * 1.2);
+  const blockHeight = (block.lines.length - 1) * lineHeight;
+  const credits = creditLines(art, text).map((line) => fitText(line, width - 48, [13, 11, 10], 1).lines[0] ?? "");
+  let titleY: number;
+  let anchor = `text-anchor="start"`;
+  let titleX = 24;
+  let band = "";
+  switch (style.layout) {
+    case "center":
+      titleY = Math.round(205 - blockHeight / 2);
+      anchor = `text-anchor="middle"`;
+      titleX = width / 2;
+      break;
+    case "top":
+      titleY = 34 + block.fontSize;
+      break;
+    case "bottom":
+      titleY = Math.round(372 - blockHeight);
+      break;
+    case "band": {
+      const bandTop = Math.round(250 - blockHeight / 2 - block.fontSize * 1.1);
+      const bandHeight = Math.round(blockHeight + block.fontSize * 1.7);
+      band = `<rect y="${bandTop}" width="${width}" height="${bandHeight}" fill="${style.ground2}"/>`;
+      titleY = bandTop + Math.round(block.fontSize * 1.15);
+      break;
+    }
+  }
+  const classicFrame =
+    style.era === "classic"
+      ? `<rect x="12" y="12" width="${width - 24}" height="${height - 24}" fill="none" stroke="${style.title}" stroke-opacity="0.55" stroke-width="2"/>`
+      : "";
+  const creditY = height - 26 - (credits.length - 1) * 16;
+  const creditAnchor = style.layout === "center" ? `text-anchor="middle"` : `text-anchor="start"`;
+  const creditX = style.layout === "center" ? width / 2 : 24;
   return svg(
     width,
     height,
-    `${text} (${year})`,
-    gradient(p, "g", true) +
+    `${text} (${art.year})`,
+    gradient({ from: style.ground, to: style.ground2 }, "g", true) +
       `<rect width="${width}" height="${height}" fill="url(#g)"/>` +
-      circles(p, width, height, 3) +
-      `<rect x="18" y="18" width="${width - 36}" height="${height - 36}" fill="none" stroke="#fff" stroke-opacity="0.35" stroke-width="1.5" rx="6"/>` +
+      motifSvg(style.motif, width, height, style.ink, style.rand) +
+      band +
+      classicFrame +
       textLines(
         block.lines,
-        width / 2,
-        top,
+        titleX,
+        titleY,
         block.fontSize,
-        `text-anchor="middle" font-family="${FONT}" font-weight="700" fill="#fff"`,
+        `${anchor} font-family="${family}" font-weight="${weight}" fill="${style.title}"`,
+        1.2,
       ) +
-      `<line x1="120" y1="372" x2="180" y2="372" stroke="#fff" stroke-opacity="0.6" stroke-width="2"/>` +
-      `<text x="${width / 2}" y="404" font-size="20" text-anchor="middle" font-family="${FONT}" letter-spacing="4" fill="#fff" fill-opacity="0.85">${year}</text>`,
+      textLines(
+        credits,
+        creditX,
+        creditY,
+        11,
+        `${creditAnchor} font-family="${FONT}" letter-spacing="1" fill="${style.credit}"`,
+        1.45,
+      ),
   );
 }
 
-export function backdropSvg(title: string): string {
+/** A 16:9 backdrop: the poster's mood and motif on a wide ground, with no text (a crop never cuts a title). */
+export function backdropSvg(art: Pick<PosterArt, "title" | "year" | "genres">): string {
   const [width, height] = [1280, 720];
-  const text = cleanText(title) || "무비피디아";
-  const p = palette(`backdrop\n${text}`);
-  const block = fitText(text, width - 160, [120, 100, 84, 70], 2);
-  const lineHeight = Math.round(block.fontSize * 1.25);
-  const top = height - 80 - (block.lines.length - 1) * lineHeight;
+  const text = cleanText(art.title) || "무비피디아";
+  const style = artStyle(`poster\n${text}\n${art.year}`, art.year, art.genres ?? []);
   return svg(
     width,
     height,
     text,
-    gradient(p, "g") +
+    gradient({ from: style.ground, to: style.ground2 }, "g") +
       `<rect width="${width}" height="${height}" fill="url(#g)"/>` +
-      circles(p, width, height, 4) +
-      textLines(
-        block.lines,
-        80,
-        top,
-        block.fontSize,
-        `font-family="${FONT}" font-weight="800" fill="#fff" fill-opacity="0.28"`,
-      ),
+      motifSvg(style.motif, width, height, style.ink, style.rand),
   );
 }
 

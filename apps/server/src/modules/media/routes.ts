@@ -1,5 +1,7 @@
 // GET /media/{poster|backdrop|avatar|person}/{id}.svg: generated art, cached for a year (the URL's `v` changes with
-// the drawn text, and is ignored here). Misses are plain-text 404s, neither the API error shape nor the SPA.
+// the drawn text, and is ignored here). GET /media/cache/{size}/{file}: TMDB images through the image cache (when
+// it is on). GET /media/avatars/{file}: uploaded avatars. Misses are plain-text 404s, neither the API error shape nor
+// the SPA; every hit is immutable (a changed picture gets a new URL).
 import { MAX_ID } from "@moviepedia/contract";
 import type { FastifyReply } from "fastify";
 import type { Kysely } from "kysely";
@@ -7,17 +9,21 @@ import { z } from "zod";
 import type { Database } from "../../db/types.js";
 import type { App } from "../../http/types.js";
 import { avatarSvg, backdropSvg, personSvg, posterSvg } from "./art.js";
+import type { AvatarStore } from "./avatars.js";
+import type { ImageCache } from "./image-cache.js";
+import { UpstreamFailed } from "./upstream.js";
+import { posterArt } from "./repository.js";
 
 type Draw = (db: Kysely<Database>, id: number) => Promise<string | undefined>;
 
 const DRAW: Record<string, Draw> = {
   async poster(db, id) {
-    const movie = await db.selectFrom("movies").select(["title", "year"]).where("id", "=", id).executeTakeFirst();
-    return movie && posterSvg(movie.title, movie.year);
+    const art = await posterArt(db, id);
+    return art && posterSvg(art);
   },
   async backdrop(db, id) {
-    const movie = await db.selectFrom("movies").select("title").where("id", "=", id).executeTakeFirst();
-    return movie && backdropSvg(movie.title);
+    const art = await posterArt(db, id);
+    return art && backdropSvg(art);
   },
   async person(db, id) {
     const person = await db.selectFrom("people").select("name").where("id", "=", id).executeTakeFirst();
@@ -29,11 +35,55 @@ const DRAW: Record<string, Draw> = {
   },
 };
 
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
 function notFound(reply: FastifyReply) {
   return reply.code(404).type("text/plain; charset=utf-8").send("Not Found");
 }
 
-export function mediaRoutes(app: App, db: Kysely<Database>): void {
+export interface MediaDeps {
+  db: Kysely<Database>;
+  /** null when IMAGE_CACHE is off: /media/cache/… is then unknown. */
+  imageCache: ImageCache | null;
+  avatars: AvatarStore;
+}
+
+export function mediaRoutes(app: App, { db, imageCache, avatars }: MediaDeps): void {
+  app.get(
+    "/media/cache/:size/:file",
+    {
+      config: { rateLimit: "exempt" },
+      schema: { hide: true, params: z.object({ size: z.string(), file: z.string() }) },
+    },
+    async (request, reply) => {
+      if (!imageCache) return notFound(reply);
+      let image: Buffer | null;
+      try {
+        image = await imageCache.get(request.params.size, request.params.file);
+      } catch (error) {
+        if (!(error instanceof UpstreamFailed)) throw error;
+        request.log.warn({ err: error.message }, "image cache: upstream failed");
+        return reply
+          .code(502)
+          .header("Cache-Control", "no-store")
+          .type("text/plain; charset=utf-8")
+          .send("Bad Gateway");
+      }
+      if (image === null) return notFound(reply);
+      return reply.header("Cache-Control", IMMUTABLE).type("image/webp").send(image);
+    },
+  );
+
+  app.get(
+    "/media/avatars/:file",
+    { config: { rateLimit: "exempt" }, schema: { hide: true, params: z.object({ file: z.string() }) } },
+    async (request, reply) => {
+      const image = await avatars.read(request.params.file);
+      if (image === null) return notFound(reply);
+      return reply.header("Cache-Control", IMMUTABLE).type("image/webp").send(image);
+    },
+  );
+
   app.get(
     "/media/:kind/:file",
     {
@@ -47,10 +97,7 @@ export function mediaRoutes(app: App, db: Kysely<Database>): void {
       if (!draw || !(id <= MAX_ID)) return notFound(reply);
       const image = await draw(db, id);
       if (image === undefined) return notFound(reply);
-      return reply
-        .header("Cache-Control", "public, max-age=31536000, immutable")
-        .type("image/svg+xml; charset=utf-8")
-        .send(image);
+      return reply.header("Cache-Control", IMMUTABLE).type("image/svg+xml; charset=utf-8").send(image);
     },
   );
 }

@@ -13,9 +13,12 @@ export function averageRating(movie: Pick<MovieCoreRow, "rating_sum" | "ratings_
   return Math.round(movie.rating_sum / movie.ratings_count) / 10;
 }
 
+/** Bumped when the drawing itself changes, so browsers holding the old art (cached for a year) fetch the new one. */
+const ART_REVISION = "art2";
+
 /** The text poster art draws (title and year): its hash versions the URL, so a retitled film gets new art. */
 export function posterArtText(movie: Pick<MovieCoreRow, "title" | "year">): string {
-  return `${movie.title}\n${movie.year}`;
+  return `${movie.title}\n${movie.year}\n${ART_REVISION}`;
 }
 
 /**
@@ -44,7 +47,14 @@ export function posterUrl(
 export function backdropUrl(
   movie: Pick<MovieCoreRow, "id" | "title" | "backdrop_url"> & { backdrop_path?: string | null },
 ): string {
-  return imageUrl(movie.backdrop_url, movie.backdrop_path, "w1280", "backdrop", movie.id, movie.title);
+  return imageUrl(
+    movie.backdrop_url,
+    movie.backdrop_path,
+    "w1280",
+    "backdrop",
+    movie.id,
+    `${movie.title}\n${ART_REVISION}`,
+  );
 }
 
 export function personImageUrl(person: {

@@ -1,5 +1,5 @@
 // Social login (API.md §3.4): authorize redirect with state (+PKCE), callback → link or create → session.
-import { inTransaction } from "../../lib/transaction.js";
+import { createHash } from "node:crypto";
 import type { AuthTokens, OAuthProvider } from "@moviepedia/contract";
 import { CodeChallengeMethod, OAuth2Client, generateCodeVerifier, generateState } from "arctic";
 import type { Kysely } from "kysely";
@@ -7,6 +7,8 @@ import type { Config, OAuthProviderConfig } from "../../config.js";
 import type { Database } from "../../db/types.js";
 import { ApiError, missingField, notFound } from "../../http/errors.js";
 import { isUniqueViolation } from "../../lib/db-errors.js";
+import { inTransaction } from "../../lib/transaction.js";
+import type { RateLimitStore } from "../../lib/rate-limiter.js";
 import type { Clock } from "../../lib/time.js";
 import { toTimestamp } from "../../lib/time.js";
 import type { AuthService } from "../auth/index.js";
@@ -22,6 +24,11 @@ export interface OAuthDeps {
   config: Config;
   clock: Clock;
   auth: AuthService;
+  /**
+   * Remembers used states until they expire (API.md §3.4: a state is single-use): the rate limits' store, so in
+   * Redis when REDIS_URL is set (shared by every instance), else in memory.
+   */
+  usedStates: RateLimitStore;
   /** Called with each newly created member (the search index keeps usernames). */
   onUserCreated?: (db: Kysely<Database>, user: { id: number; username: string }) => Promise<void>;
 }
@@ -103,6 +110,28 @@ export function createOAuthService(deps: OAuthDeps) {
     throw new Error("Could not find a free username for a social account");
   }
 
+  const mismatch = () => new ApiError("OAUTH_STATE_MISMATCH", "The login state does not match.");
+
+  /**
+   * The signed cookie's state, checked before any provider call (API.md §3.4): the cookie is required; a `state`
+   * that is sent must be its state; `state` may be left out only when the cookie holds a PKCE verifier (the code is
+   * then bound to this browser); and a state is accepted once — remembered until the cookie would expire.
+   */
+  async function claimState(provider: OAuthProvider, sent: string | undefined, cookie: string | undefined) {
+    const nowSeconds = Math.floor(clock.now().getTime() / 1000);
+    const saved = verifyState(config.jwtSecret, cookie, nowSeconds);
+    if (!saved || saved.provider !== provider) throw mismatch();
+    if (sent === undefined || sent === "") {
+      if (!saved.verifier) throw missingField("state");
+    } else if (sent !== saved.state) {
+      throw mismatch();
+    }
+    const key = `oauth-state:${createHash("sha256").update(saved.state).digest("base64url")}`;
+    const { count } = await deps.usedStates.hit(key, Math.max(1, saved.exp - nowSeconds));
+    if (count > 1) throw mismatch();
+    return saved;
+  }
+
   async function callback(
     name: string,
     query: { code?: string; state?: string },
@@ -111,11 +140,7 @@ export function createOAuthService(deps: OAuthDeps) {
   ): Promise<AuthTokens> {
     const { provider, cfg } = providerConfig(name);
     if (!query.code) throw missingField("code");
-    if (!query.state) throw missingField("state");
-    const saved = verifyState(config.jwtSecret, stateCookie, Math.floor(clock.now().getTime() / 1000));
-    if (!saved || saved.provider !== provider || saved.state !== query.state) {
-      throw new ApiError("OAUTH_STATE_MISMATCH", "The login state does not match.");
-    }
+    const saved = await claimState(provider, query.state, stateCookie);
     const providerToken = await exchangeCode(
       cfg,
       query.code,

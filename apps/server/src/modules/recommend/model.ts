@@ -4,13 +4,29 @@
 import type { TrainedFactors } from "./als.js";
 import { indexOfSorted } from "../../lib/sorted.js";
 
-/** Bumped when the payload layout or the training method changes: older models are then retrained. */
+/**
+ * Bumped when the payload layout changes incompatibly: code of another format cannot read the model and retrains.
+ * Additions that older code can ignore keep the format and raise MODEL_REVISION instead.
+ */
 export const MODEL_FORMAT = 1;
+/**
+ * The training method. Older code reads a newer revision as the format-1 model it is (it ignores the added fields
+ * and folds members in from their stars), so instances of two versions can share one table without retraining in
+ * turns; newer code retrains a model of an older revision. 2: noise by the evidence approximation (pruning no longer
+ * loses factors as the ceiling grows), implicit marks learned as censored ratings.
+ */
+export const MODEL_REVISION = 2;
 
 export interface ServedModel {
   id: number;
   trainedAt: string;
   ratingsSeen: number;
+  /** Training method (see MODEL_REVISION); 1 for models stored before revisions were written. */
+  revision: number;
+  /** Implicit marks the model learned from: fold-in reads a member's marks only when the movies learned from them. */
+  marks: number;
+  /** Learned noise σ_s of each kind of mark (signals.ts; index = kind); empty without marks. */
+  markSd: Float64Array;
   mu: number;
   factors: number;
   noiseVar: number;
@@ -28,6 +44,10 @@ export interface ServedModel {
 
 interface Payload {
   format: number;
+  /** Absent in models written before revisions: 1. */
+  revision?: number;
+  marks?: number;
+  markSd?: number[];
   mu: number;
   factors: number;
   noiseVar: number;
@@ -49,8 +69,12 @@ function decodeBytes(text: string): ArrayBuffer {
 }
 
 export function encodeModel(trained: TrainedFactors): string {
+  // `format` and `revision` first: payloadFormat() and payloadRevision() read them from the head of the text.
   const payload: Payload = {
     format: MODEL_FORMAT,
+    revision: MODEL_REVISION,
+    marks: trained.marks,
+    markSd: Array.from(trained.markSd),
     mu: trained.mu,
     factors: trained.factors,
     noiseVar: trained.noiseVar,
@@ -81,6 +105,12 @@ export function payloadFormat(payload: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
+/** The payload's training revision without decoding the arrays (1 when the head names none). */
+export function payloadRevision(payload: string): number {
+  const match = /^\{"format":\d+,"revision":(\d+),/.exec(payload.slice(0, 48));
+  return match ? Number(match[1]) : 1;
+}
+
 export function decodeModel(row: {
   id: number;
   trained_at: string;
@@ -96,6 +126,9 @@ export function decodeModel(row: {
     id: row.id,
     trainedAt: row.trained_at,
     ratingsSeen: row.ratings_seen,
+    revision: p.revision ?? 1,
+    marks: p.marks ?? 0,
+    markSd: Float64Array.from(p.markSd ?? []),
     mu: p.mu,
     factors: p.factors,
     noiseVar: p.noiseVar,

@@ -1,5 +1,5 @@
 // Candidate scoring for /expect and /difference (API.md §4.12): every rated movie without a review row of the
-// caller, scored in one tight loop over the model's factor matrix, the best `limit` kept by TopK with the
+// caller (nor a dismissal), scored in one tight loop over the model's factor matrix, the best `limit` kept by TopK with the
 // contract's tie rules (score desc, average rating desc, ratings count desc, movie id asc).
 import { coldMovieBias, type MemberVector } from "./fold-in.js";
 import { modelRow, type ServedModel } from "./model.js";
@@ -45,7 +45,22 @@ function align(model: ServedModel, stats: MovieStats): AlignedStats {
 
 const clampRating = (x: number) => Math.min(5, Math.max(0.5, x));
 
-/** `reviewed`: the movie ids the caller has a review row for, ascending. */
+/**
+ * /difference recommends only films the caller would like: predicted above their own mean rating, or at least this
+ * (a film the crowd rates 2.0 and the caller is predicted to give 2.8 is "more my taste than average", yet not a
+ * recommendation). The list stays ranked by r̂ − average (API.md §4.12 allows fewer than `limit` items).
+ */
+export const DIFFERENCE_LIKED_FROM = 3.5;
+
+/** Whether /difference may list a film predicted `expected` for a member whose ratings average `memberMean`. */
+export function likedEnough(expected: number, memberMean: number): boolean {
+  return expected >= DIFFERENCE_LIKED_FROM || expected > memberMean;
+}
+
+/**
+ * `reviewed`: the movie ids the caller has a review row for or dismissed, ascending. `memberMean`: the mean of the
+ * caller's ratings, for /difference's floor (likedEnough).
+ */
 export function rankByModel(
   model: ServedModel,
   member: MemberVector,
@@ -53,6 +68,7 @@ export function rankByModel(
   reviewed: Int32Array,
   mode: RankMode,
   limit: number,
+  memberMean = 0,
 ): Ranked[] {
   const view = align(model, stats);
   const top = new TopK(limit);
@@ -84,10 +100,12 @@ export function rankByModel(
     // enter (ties still have to be compared, hence strictly below).
     const ceiling = clampRating(base + bias[row]! + pNorm * norms[row]!);
     if ((expect ? ceiling : ceiling - averages[row]!) < threshold) continue;
+    if (!expect && !likedEnough(ceiling, memberMean)) continue;
     const off = row * k;
     let dot = 0;
     for (let c = 0; c < k; c++) dot += p[c]! * q[off + c]!;
     const expected = clampRating(base + bias[row]! + dot);
+    if (!expect && !likedEnough(expected, memberMean)) continue;
     const average = averages[row]!;
     top.offer(model.movieIds[row]!, expected, expect ? expected : expected - average, average, count);
     threshold = top.threshold();
@@ -96,6 +114,7 @@ export function rankByModel(
     if (reviewedStats.has(s)) continue;
     const count = stats.counts[s]!;
     const expected = clampRating(base + coldMovieBias(model, { count, sum10: stats.sums[s]! }));
+    if (!expect && !likedEnough(expected, memberMean)) continue;
     const average = averageRating(count, stats.sums[s]!);
     top.offer(stats.ids[s]!, expected, expect ? expected : expected - average, average, count);
   }
@@ -106,8 +125,14 @@ export function rankByModel(
 export const COLD_START_M = 5;
 
 /**
- * Cold start: popular, well-rated candidates by the weighted average (v·R + m·C)/(v + m); ties by ratings count
- * desc then id asc; the expected rating shown is the movie's average rating.
+ * Cold start (API.md §4.12, revision 2): popular, well-rated candidates by the weighted average
+ * (v·R + m·C)/(v + m), with or without a trained model; ties by ratings count desc then id asc; the expected rating
+ * is that score (clamped to 0.5–5 and rounded by the caller), so the list reads in the order it is ranked.
+ *
+ * The contract also allows the model's baseline μ + b_m once a model exists. The weighted average is used in both
+ * cases: the list then does not change when a retraining lands (nor differ between instances that load the new
+ * model at different moments), it covers films rated after the last training alike, and it is a number members
+ * can read as "평균 별점, 평가 수로 보정".
  */
 export function rankColdStart(stats: MovieStats, reviewed: Int32Array, limit: number): Ranked[] {
   const top = new TopK(limit);
@@ -122,7 +147,7 @@ export function rankColdStart(stats: MovieStats, reviewed: Int32Array, limit: nu
     const mean = stats.sums[s]! / 10 / v;
     const score = (v * mean + COLD_START_M * c) / (v + COLD_START_M);
     // Average 0 in the order: the contract's cold-start ties are ratings count, then id.
-    top.offer(movieId, averageRating(v, stats.sums[s]!), score, 0, v);
+    top.offer(movieId, clampRating(score), score, 0, v);
   }
   return top.items();
 }

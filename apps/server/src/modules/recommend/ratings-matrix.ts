@@ -1,18 +1,26 @@
-// Ratings as a sparse matrix in both orientations (CSR by member and by movie), with dense indexes for the ids.
-// Rows are sorted by the other side's id, so training sums in one fixed order whatever order the rows arrived in
-// (same data → same model).
+// Ratings and implicit marks as a sparse matrix in both orientations (CSR by member and by movie), with dense
+// indexes for the ids. Rows are sorted by the other side's id, so training sums in one fixed order whatever order the
+// rows arrived in (same data → same model).
+import { SIGNAL_RATING } from "./signals.js";
 
-/** Parallel arrays of (member id, movie id, rating > 0), one entry per rating. */
+/**
+ * Parallel arrays of (member id, movie id, rating), one entry per (member, movie). `kinds` (optional: all ratings
+ * without it) says what each entry is: SIGNAL_RATING with a rating > 0 in `values`, or an implicit mark
+ * (signals.ts) whose value is ignored.
+ */
 export interface RatingTriples {
   users: Int32Array;
   items: Int32Array;
   values: Float32Array;
+  kinds?: Uint8Array;
 }
 
 export interface Csr {
   rowPtr: Int32Array;
   cols: Int32Array;
   values: Float32Array;
+  /** Kind of each entry (null: every entry is a rating). */
+  kinds: Uint8Array | null;
 }
 
 export interface RatingsMatrix {
@@ -20,7 +28,10 @@ export interface RatingsMatrix {
   itemIds: Int32Array;
   byUser: Csr;
   byItem: Csr;
+  /** Mean of the ratings (marks excluded). */
   mean: number;
+  /** Number of ratings (marks excluded). */
+  ratingCount: number;
 }
 
 function uniqueSorted(ids: Int32Array): Int32Array {
@@ -74,18 +85,21 @@ function toCsr(
   colCount: number,
   rowCount: number,
   values: Float32Array,
+  kinds: Uint8Array | null,
 ): Csr {
   // Sort by column first, then stably by row: each row ends up ordered by column.
   const byCol = orderBy(colKeys, colCount, null);
   const byRow = orderBy(rowKeys, rowCount, byCol.order);
   const cols = new Int32Array(values.length);
   const vals = new Float32Array(values.length);
+  const kindsOut = kinds ? new Uint8Array(values.length) : null;
   for (let p = 0; p < byRow.order.length; p++) {
     const e = byRow.order[p]!;
     cols[p] = colKeys[e]!;
     vals[p] = values[e]!;
+    if (kindsOut) kindsOut[p] = kinds![e]!;
   }
-  return { rowPtr: byRow.ptr, cols, values: vals };
+  return { rowPtr: byRow.ptr, cols, values: vals, kinds: kindsOut };
 }
 
 export function buildRatingsMatrix(triples: RatingTriples): RatingsMatrix {
@@ -93,13 +107,20 @@ export function buildRatingsMatrix(triples: RatingTriples): RatingsMatrix {
   const itemIds = uniqueSorted(triples.items);
   const u = denseIndexes(triples.users, userIds);
   const m = denseIndexes(triples.items, itemIds);
+  const kinds = triples.kinds ?? null;
   let sum = 0;
-  for (let i = 0; i < triples.values.length; i++) sum += triples.values[i]!;
+  let count = 0;
+  for (let i = 0; i < triples.values.length; i++) {
+    if (kinds && kinds[i] !== SIGNAL_RATING) continue;
+    sum += triples.values[i]!;
+    count++;
+  }
   return {
     userIds,
     itemIds,
-    byUser: toCsr(u, m, itemIds.length, userIds.length, triples.values),
-    byItem: toCsr(m, u, userIds.length, itemIds.length, triples.values),
-    mean: triples.values.length ? sum / triples.values.length : 0,
+    byUser: toCsr(u, m, itemIds.length, userIds.length, triples.values, kinds),
+    byItem: toCsr(m, u, userIds.length, itemIds.length, triples.values, kinds),
+    mean: count ? sum / count : 0,
+    ratingCount: count,
   };
 }

@@ -1,4 +1,5 @@
-// SQL of the recommender: ratings for training, movie rating totals, the caller's reviews, models, co-ratings.
+// SQL of the recommender: ratings and implicit marks for training, movie rating totals, the caller's reviews and
+// dismissals, models, co-ratings.
 import { type Kysely, sql } from "kysely";
 import { preparedKept } from "../../db/prepared.js";
 import type { Database } from "../../db/types.js";
@@ -6,13 +7,19 @@ import { visibleReview } from "../reviews/index.js";
 
 type Db = Kysely<Database>;
 
-/** One page of ratings > 0 in primary-key order (keyset paging keeps each query short). */
-export function ratingsPage(db: Db, afterId: number, limit: number) {
+/** `content` is not empty, as 1 or 0 (the text itself is never read). */
+const hasText = sql<number>`case when content <> '' then 1 else 0 end`;
+
+/**
+ * One page of review rows that carry a signal (a rating, a watch status or a text; hidden rows do not) in primary-key
+ * order, for training: signals.ts reads each.
+ */
+export function signalsPage(db: Db, afterId: number, limit: number) {
   return db
     .selectFrom("reviews")
-    .select(["id", "user_id", "movie_id", "rating"])
+    .select(["id", "user_id", "movie_id", "rating", "status", hasText.as("has_text")])
     .where("id", ">", afterId)
-    .where("rating", ">", 0)
+    .where(visibleReview("reviews"))
     .orderBy("id")
     .limit(limit)
     .execute();
@@ -63,14 +70,47 @@ export function memberVersions(db: Db, userIds: number[]) {
   return db.selectFrom("users").select(["id", "data_version"]).where("id", "in", userIds).execute();
 }
 
-/** Every visible review row of the member (rated or not; a hidden, empty one leaves the film unseen), movie id order. */
+/**
+ * Every visible review row of the member (rated, marked or commented), movie id order. A hidden row (rating 0,
+ * status "", content "": API.md §4.5) is no signal and no exclusion: the movie is unseen again.
+ */
 export function memberReviews(db: Db, userId: number) {
   return db
     .selectFrom("reviews")
-    .select(["movie_id", "rating"])
+    .select(["movie_id", "rating", "status", hasText.as("has_text")])
     .where("user_id", "=", userId)
     .where(visibleReview("reviews"))
     .orderBy("movie_id")
+    .execute();
+}
+
+/** The member's dismissed films (관심없어요, migration 0009): never recommended, and a signal of taste (signals.ts). */
+export function memberDismissals(db: Db, userId: number) {
+  return db.selectFrom("movie_dismissals").select("movie_id").where("user_id", "=", userId).execute();
+}
+
+/**
+ * One page of all dismissals (member, movie) in id order, for training — leaving out films whose visible review row of
+ * the same member carries a signal already (that row's rating or mark says more; memberSignals does the same).
+ */
+export function dismissalsPage(db: Db, afterId: number, limit: number) {
+  return db
+    .selectFrom("movie_dismissals as d")
+    .select(["d.id", "d.user_id", "d.movie_id"])
+    .where("d.id", ">", afterId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("reviews")
+            .select("reviews.id")
+            .whereRef("reviews.user_id", "=", "d.user_id")
+            .whereRef("reviews.movie_id", "=", "d.movie_id")
+            .where(visibleReview("reviews")),
+        ),
+      ),
+    )
+    .orderBy("d.id")
+    .limit(limit)
     .execute();
 }
 
@@ -85,7 +125,7 @@ export function latestModelId(db: Db): Promise<number | null> {
 export function latestModelHeader(db: Db) {
   return db
     .selectFrom("recommender_models")
-    .select(["id", "trained_at", "ratings_seen", sql<string>`substr(payload, 1, 32)`.as("head")])
+    .select(["id", "trained_at", "ratings_seen", sql<string>`substr(payload, 1, 48)`.as("head")])
     .orderBy("id", "desc")
     .limit(1)
     .executeTakeFirst();

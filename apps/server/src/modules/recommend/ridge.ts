@@ -24,11 +24,19 @@ export interface RowScratch {
   b: Float64Array;
   f: Float64Array;
   inv: Float64Array;
+  /** Diagonal added to the data's Gram matrix: σ²·λ_c plus the other side's summed posterior variances. */
+  shrink: Float64Array;
 }
 
 export function createScratch(factors: number): RowScratch {
   const d = factors + 1;
-  return { a: new Float64Array(d * d), b: new Float64Array(d), f: new Float64Array(d), inv: new Float64Array(d) };
+  return {
+    a: new Float64Array(d * d),
+    b: new Float64Array(d),
+    f: new Float64Array(d),
+    inv: new Float64Array(d),
+    shrink: new Float64Array(d),
+  };
 }
 
 /**
@@ -36,7 +44,20 @@ export function createScratch(factors: number): RowScratch {
  * `rows[e]` indexes the other side's factors (−1: a movie the model has no factors for, so bias only). The other
  * side's posterior variance, when given, enters as E[y·yᵀ] = ȳ·ȳᵀ + diag(v) (variational Bayes), which keeps
  * members and movies with few ratings from over-fitting.
+ *
+ * Returns the row's well-determined parameters (MacKay's γ): Σ_c 1 − s_c·(A⁻¹)_cc, where s_c is everything on A's
+ * diagonal that is not the data's own Gram matrix (prior and the other side's variances). A component the data pin
+ * down counts ~1; one the prior alone decides counts ~0. Training sums it for the noise estimate.
  */
+/**
+ * Per-entry confidence of the targets (implicit marks, signals.ts): `weight[e]` multiplies entry e's terms (null: 1
+ * for all), and `noBias[e]` = 1 leaves the row's bias out of entry e (null: the bias takes part in all).
+ */
+export interface EntryWeights {
+  weight: Float64Array | null;
+  noBias: Uint8Array | null;
+}
+
 export function solveRow(
   n: number,
   targets: Float64Array,
@@ -46,44 +67,59 @@ export function solveRow(
   scratch: RowScratch,
   out: SideValues,
   index: number,
-): void {
+  entries: EntryWeights = { weight: null, noBias: null },
+): number {
   const k = prior.factors;
   const d = k + 1;
-  const { a, b, f, inv } = scratch;
+  const { a, b, f, inv, shrink } = scratch;
   const otherFactors = other.factors;
   const otherVariance = other.variance;
   a.fill(0);
   b.fill(0);
-  f[0] = 1;
+  shrink.fill(0);
+  const weights = entries.weight;
+  const noBias = entries.noBias;
   for (let e = 0; e < n; e++) {
+    const w = weights ? weights[e]! : 1;
+    if (w === 0) continue;
     const t = targets[e]!;
     const row = rows[e]!;
+    const biasTerm = noBias && noBias[e] === 1 ? 0 : 1;
     if (row < 0) {
-      a[0]! += 1;
-      b[0]! += t;
+      a[0]! += w * biasTerm;
+      b[0]! += w * t * biasTerm;
       continue;
     }
+    f[0] = biasTerm;
     const off = row * k;
     for (let c = 0; c < k; c++) f[c + 1] = otherFactors[off + c]!;
     for (let r = 0; r < d; r++) {
-      const fr = f[r]!;
+      const fr = w * f[r]!;
       b[r]! += t * fr;
       const base = r * d;
       for (let c = r; c < d; c++) a[base + c]! += fr * f[c]!;
     }
     if (otherVariance) {
       const voff = row * d;
-      for (let c = 1; c < d; c++) a[c * d + c]! += otherVariance[voff + c]!;
+      for (let c = 1; c < d; c++) {
+        const v = w * otherVariance[voff + c]!;
+        a[c * d + c]! += v;
+        shrink[c]! += v;
+      }
     }
   }
-  for (let c = 0; c < d; c++) a[c * d + c]! += prior.noiseVar * prior.precision[c]!;
+  for (let c = 0; c < d; c++) {
+    const s = prior.noiseVar * prior.precision[c]!;
+    a[c * d + c]! += s;
+    shrink[c]! += s;
+  }
   const off = index * k;
   const voff = index * d;
   if (!choleskySolve(a, b, d)) {
     out.bias[index] = 0;
     for (let c = 0; c < k; c++) out.factors[off + c] = 0;
     for (let c = 0; c < d; c++) out.variance[voff + c] = 1 / prior.precision[c]!;
-    return;
+    return 0;
   }
   out.bias[index] = b[0]!;
   for (let c = 0; c < k; c++) out.factors[off + c] = b[c + 1]!;
@@ -100,4 +136,8 @@ export function solveRow(
     }
     for (let r = 0; r <= col; r++) out.variance[voff + r]! += prior.noiseVar * inv[r]! * inv[r]!;
   }
+  // out.variance holds σ²·(A⁻¹)_cc.
+  let gamma = 0;
+  for (let c = 0; c < d; c++) gamma += 1 - (shrink[c]! * out.variance[voff + c]!) / prior.noiseVar;
+  return gamma;
 }

@@ -1,8 +1,10 @@
 // Recommendations, predicted ratings and taste match (API.md §4.12). The caller is folded into the served model from
 // their review rows and every candidate is scored in memory. The folded-in member, their reviewed ids and each list
 // asked for are cached per member, keyed by (served model, the member's `data_version`, movie totals version):
-// data_version moves in the same transaction as every write of the member's reviews, so one new rating misses the
-// cache at once, while a repeated read costs one indexed query. Taste match is cached by both members' versions.
+// data_version moves in the same transaction as every write of the member's reviews and dismissals, so one new
+// rating misses the cache at once, while a repeated read costs one indexed query. Taste match is cached by both
+// members' versions. The member's implicit marks (보고싶어요, 보는 중, comments, 관심없어요) are folded in with their
+// stars (signals.ts); films they reviewed or dismissed are never recommended.
 import {
   type Prediction,
   RECOMMEND_LIMIT_DEFAULT,
@@ -16,12 +18,21 @@ import type { Database } from "../../db/types.js";
 import { invalidField, notFound } from "../../http/errors.js";
 import { LruCache } from "../../lib/lru.js";
 import type { Clock } from "../../lib/time.js";
-import { coldMovieBias, foldIn, type MemberRating, type MemberVector, predictRow } from "./fold-in.js";
+import { coldMovieBias, foldIn, type MemberVector, predictRow } from "./fold-in.js";
 import { modelRow } from "./model.js";
 import { createModelStore } from "./model-store.js";
 import { createMovieStatsCache, totalsIn } from "./movie-stats.js";
 import { type RankMode, rankByModel, rankColdStart } from "./ranking.js";
-import { coRatings, findMovieTotals, memberMeans, memberReviews, memberVersion, memberVersions } from "./repository.js";
+import {
+  coRatings,
+  findMovieTotals,
+  memberDismissals,
+  memberMeans,
+  memberReviews,
+  memberVersion,
+  memberVersions,
+} from "./repository.js";
+import { memberSignals, SIGNAL_RATING } from "./signals.js";
 import { tasteMatch } from "./taste-match.js";
 
 const RecommendationList = z.array(Recommendation);
@@ -47,14 +58,20 @@ interface MemberEntry {
   dataVersion: number;
   statsVersion: number;
   computedAt: number;
-  /** Movie ids with a review row of the member (rated or not), ascending: never recommended. */
+  /** Movie ids with a visible review row of the member or dismissed (관심없어요), ascending: never recommended. */
   reviewed: Int32Array;
   /** The member folded into the model; null without a model or without ratings (cold start). */
   vector: MemberVector | null;
-  /** Answers already given, by `${mode}:${limit}`. */
+  /** Mean of the member's ratings (0 without): /difference keeps films predicted above it (or ≥ 3.5). */
+  meanRating: number;
   /** Ranked lists per mode and length, as sent. */
   lists: Map<string, string>;
+  /** The 예상 별점 높은 queue of 평가하기 as far as it was ranked (movie ids, best first). */
+  queue: { length: number; ids: number[] } | null;
 }
+
+/** The predicted queue is ranked this many films at a time (a page is 20): deeper pages rank once more. */
+const QUEUE_BLOCK = 200;
 
 interface MatchEntry {
   versions: [number, number];
@@ -88,18 +105,27 @@ export function createRecommendService(deps: { db: Kysely<Database>; clock: Cloc
     }
     // Rows read AFTER the version: a write committing in between leaves the entry keyed older than its rows, so the
     // next read (which sees the newer version) recomputes; an entry is never newer-keyed than its rows.
-    const reviews = await memberReviews(db, userId);
-    const ratings: MemberRating[] = reviews
-      .filter((r) => r.rating > 0)
-      .map((r) => ({ movieId: r.movie_id, rating: Number(r.rating) }));
+    const [reviews, dismissals] = await Promise.all([memberReviews(db, userId), memberDismissals(db, userId)]);
+    const dismissed = dismissals.map((d) => Number(d.movie_id));
+    const signals = memberSignals(reviews, dismissed);
+    let ratingCount = 0;
+    let ratingSum = 0;
+    for (const s of signals) {
+      if (s.kind !== SIGNAL_RATING) continue;
+      ratingCount++;
+      ratingSum += s.rating;
+    }
     const entry: MemberEntry = {
       modelId,
       dataVersion: version ?? -1,
       statsVersion: movieStats.version,
       computedAt: now,
-      reviewed: Int32Array.from(reviews, (r) => r.movie_id),
-      vector: model && ratings.length > 0 ? foldIn(model, ratings, (id) => totalsIn(movieStats, id)) : null,
+      reviewed: Int32Array.from(new Set([...reviews.map((r) => r.movie_id), ...dismissed])).sort(),
+      // Cold start (API.md §4.12) is a member without a rating: marks alone do not make a prediction.
+      vector: model && ratingCount > 0 ? foldIn(model, signals, (id) => totalsIn(movieStats, id)) : null,
+      meanRating: ratingCount > 0 ? ratingSum / ratingCount : 0,
       lists: new Map(),
+      queue: null,
     };
     if (version !== undefined) members.set(userId, entry);
     return { model, movieStats, entry };
@@ -113,7 +139,7 @@ export function createRecommendService(deps: { db: Kysely<Database>; clock: Cloc
     if (cached) return cached;
     const ranked =
       model && entry.vector
-        ? rankByModel(model, entry.vector, movieStats, entry.reviewed, mode, limit)
+        ? rankByModel(model, entry.vector, movieStats, entry.reviewed, mode, limit, entry.meanRating)
         : rankColdStart(movieStats, entry.reviewed, limit);
     const list: Recommendation[] = ranked.map((r) => ({
       movie_id: r.movieId,
@@ -122,6 +148,25 @@ export function createRecommendService(deps: { db: Kysely<Database>; clock: Cloc
     const json = JSON.stringify(z.encode(RecommendationList, list));
     entry.lists.set(key, json);
     return json;
+  }
+
+  /**
+   * The first `count` films of the caller's expect order (API.md §4.12; reviewed and dismissed films left out), for
+   * the 평가하기 queue's 예상 별점 높은 tab; null in cold start (no model, or no ratings). Kept with the member's state,
+   * ranked in blocks so the pages of one scroll cost one ranking.
+   */
+  async function predictedQueue(userId: number, count: number): Promise<number[] | null> {
+    const { model, movieStats, entry } = await memberState(userId);
+    if (!model || !entry.vector) return null;
+    const wanted = Math.min(
+      Math.ceil(count / QUEUE_BLOCK) * QUEUE_BLOCK,
+      movieStats.ids.length + model.movieIds.length,
+    );
+    if (!entry.queue || (entry.queue.length < wanted && entry.queue.ids.length === entry.queue.length)) {
+      const ranked = rankByModel(model, entry.vector, movieStats, entry.reviewed, "expect", Math.max(1, wanted));
+      entry.queue = { length: Math.max(1, wanted), ids: ranked.map((r) => r.movieId) };
+    }
+    return entry.queue.ids.slice(0, count);
   }
 
   async function predict(userId: number, movieId: number | null): Promise<Prediction> {
@@ -171,6 +216,9 @@ export function createRecommendService(deps: { db: Kysely<Database>; clock: Cloc
     expect: (userId: number, limit: number) => recommend(userId, "expect", limit),
     difference: (userId: number, limit: number) => recommend(userId, "difference", limit),
     predict,
+    predictedQueue,
+    /** The served model (null before the first training): similar films read its movie factors. */
+    currentModel: models.current,
     tasteMatch: matchWith,
     /** Picks up a newly stored model now (the training job calls this in-process through announceNewModel). */
     refreshModel: models.refresh,

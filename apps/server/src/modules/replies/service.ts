@@ -8,6 +8,7 @@ import { notFound, notOwner } from "../../http/errors.js";
 import type { Window } from "../../http/window.js";
 import { type Clock, toTimestamp } from "../../lib/time.js";
 import { inTransaction } from "../../lib/transaction.js";
+import { replied } from "../notifications/index.js";
 import { likedSet, toggleLike } from "../shared/index.js";
 import { adjustCommentsCount, findReviewById } from "../reviews/index.js";
 import { isVisible, stateOf } from "../reviews/index.js";
@@ -57,6 +58,7 @@ export function createRepliesService(deps: RepliesDeps) {
         now: toTimestamp(clock.now()),
       });
       await adjustCommentsCount(trx, review.id, 1);
+      await replied(trx, { id: reply.id, review_id: review.id, user_id: callerId }, review.user_id, clock.now());
       return answer(trx, reply.id, false);
     });
   }

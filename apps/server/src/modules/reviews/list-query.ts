@@ -1,5 +1,5 @@
 // Query parameters of the four review lists (API.md §4.5): the window, `sort`, `has_content`, `following`.
-import { REVIEW_SORTS, type ReviewSort } from "@moviepedia/contract";
+import { REVIEW_SORTS, REVIEW_STATUS_FILTERS, type ReviewSort, type ReviewStatusFilter } from "@moviepedia/contract";
 import type { FastifyRequest } from "fastify";
 import { requireCaller } from "../../http/auth.js";
 import { invalidField } from "../../http/errors.js";
@@ -10,6 +10,8 @@ export interface ReviewListOptions {
   sort: ReviewSort;
   hasContent: boolean;
   following: boolean;
+  /** [EXT] `status` of GET /api/reviews/user/{user_id}: only reviews with this watch status; null = all. */
+  status: ReviewStatusFilter | null;
 }
 
 export interface ReviewListParams {
@@ -18,6 +20,7 @@ export interface ReviewListParams {
   sort?: string;
   has_content?: string;
   following?: string;
+  status?: string;
 }
 
 /** "true"/"false" exactly (no coercion, API.md §1.2); absent = false. */
@@ -42,7 +45,17 @@ export function parseReviewListQuery(query: ReviewListParams): ReviewListOptions
     sort: parseSort(query.sort),
     hasContent: flag(query.has_content, "has_content"),
     following: flag(query.following, "following"),
+    status: null,
   };
+}
+
+/** GET /api/reviews/user/{user_id}: the lists' parameters, then `status` (`WatchList` or `Watching`, absent = all). */
+export function parseUserReviewListQuery(query: ReviewListParams): ReviewListOptions {
+  const options = parseReviewListQuery(query);
+  if (query.status === undefined) return options;
+  const status = REVIEW_STATUS_FILTERS.find((s) => s === query.status);
+  if (!status) throw invalidField("status", "must be 'WatchList' or 'Watching'");
+  return { ...options, status };
 }
 
 /**

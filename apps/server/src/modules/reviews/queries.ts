@@ -65,6 +65,7 @@ export function createReviewQueries(db: Kysely<Database>, clock: Clock = systemC
       hideBlockedBy: scope.hideBlocked ? callerId : null,
       hasContent: options.hasContent,
       followedBy: options.following ? callerId : null,
+      status: options.status,
       sort: options.sort,
       offset: options.window.offset,
       limit: options.window.limit,
@@ -75,7 +76,15 @@ export function createReviewQueries(db: Kysely<Database>, clock: Clock = systemC
     }
     const personal =
       filter.followedBy !== null || (filter.hideBlockedBy !== null && (await blocksAnyone(db, filter.hideBlockedBy)));
-    const key = [filter.movieId, filter.userId, filter.hasContent, filter.sort, filter.offset, filter.limit].join();
+    const key = [
+      filter.movieId,
+      filter.userId,
+      filter.hasContent,
+      filter.status,
+      filter.sort,
+      filter.offset,
+      filter.limit,
+    ].join();
     if (personal) {
       return personalWindows.get(db, `${callerId}:${filter.followedBy !== null}:${key}`, async () => {
         await ensureScope();

@@ -231,6 +231,8 @@ export interface ReviewListFilter {
   hasContent: boolean;
   /** Keep only authors this member follows; null = no filter. */
   followedBy: number | null;
+  /** Keep only this watch status (`status` [EXT] of a member's list); null = no filter. */
+  status: string | null;
   sort: ReviewSort;
   offset: number;
   limit: number;
@@ -249,6 +251,7 @@ export async function listReviews(db: Db, f: ReviewListFilter): Promise<ReviewWi
     userId: f.userId ?? 0,
     blocker: f.hideBlockedBy ?? 0,
     follower: f.followedBy ?? 0,
+    status: f.status ?? "",
     limit: f.limit,
     offset: f.offset,
   });
@@ -260,6 +263,7 @@ interface ListParams extends Record<string, unknown> {
   userId: number;
   blocker: number;
   follower: number;
+  status: string;
   limit: number;
   offset: number;
 }
@@ -273,6 +277,7 @@ const listWindow = preparedByShape<ReviewListFilter, ListParams, ReviewWithAutho
       f.hideBlockedBy !== null,
       f.hasContent,
       f.followedBy !== null,
+      f.status !== null,
       f.sort,
     ].join(),
   (db, p, f) => {
@@ -292,6 +297,7 @@ const listWindow = preparedByShape<ReviewListFilter, ListParams, ReviewWithAutho
     // migration 0007 carry.
     if (f.hasContent) page = page.where(sql<boolean>`page.content <> ''`);
     else page = page.where(visibleReview("page"));
+    if (f.status !== null) page = page.where("page.status", "=", p.status);
     if (f.followedBy !== null) {
       page = page.where((eb) =>
         eb.exists(

@@ -7,7 +7,7 @@ import { parsePathId } from "../../http/ids.js";
 import { sendJson } from "../../http/json-reply.js";
 import { errors } from "../../http/schemas.js";
 import type { App } from "../../http/types.js";
-import { followingNeedsCaller, parseReviewListQuery } from "./list-query.js";
+import { followingNeedsCaller, parseReviewListQuery, parseUserReviewListQuery } from "./list-query.js";
 import type { ReviewsService } from "./service.js";
 
 const tags = ["reviews"];
@@ -64,7 +64,8 @@ export function reviewRoutes(app: App, reviews: ReviewsService): void {
   app.put(
     "/api/reviews/movie/:movie_id/mine",
     {
-      config: { auth: "required", rateLimit: "create" },
+      // Stars, marks and comments at a 평가하기 pace: their own per-member bucket (RATE_LIMIT_RATINGS_PER_MIN).
+      config: { auth: "required", rateLimit: "rating" },
       schema: { tags, params: IdParams("movie_id"), body: ReviewWrite, response: written },
     },
     async (request, reply) => {
@@ -139,7 +140,7 @@ function reviewListRoutes(app: App, reviews: ReviewsService): void {
     },
     async (request, reply) => {
       const userId = parsePathId(request.params.user_id, "user_id");
-      const options = parseReviewListQuery(request.query);
+      const options = parseUserReviewListQuery(request.query);
       return sendJson(reply, await reviews.listForUser(request.caller?.userId ?? null, userId, options));
     },
   );

@@ -11,6 +11,7 @@ import { type Clock, toTimestamp } from "../../lib/time.js";
 import { inTransaction } from "../../lib/transaction.js";
 import { toggleLikeCounted } from "../shared/index.js";
 import { findUserById } from "../users/index.js";
+import { reviewHidden } from "../notifications/index.js";
 import { emptyReview, toReview } from "./mapper.js";
 import { createReviewQueries } from "./queries.js";
 import * as repo from "./repository.js";
@@ -104,6 +105,7 @@ export function createReviewsService(deps: ReviewsDeps) {
         await account(trx, row, before, EMPTY_STATE);
         await repo.releaseReviewLikes(trx, row.id);
         await repo.hideReviewCascade(trx, row.id, toTimestamp(clock.now()));
+        await reviewHidden(trx, row.id);
       }
       return emptyAnswer(trx, callerId, row.movie_id, row);
     }

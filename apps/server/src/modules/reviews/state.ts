@@ -17,14 +17,21 @@ export function stateOf(row: Pick<ReviewRow, "content" | "rating" | "status" | "
   return { content: row.content, rating: row.rating, status: row.status, spoiler: row.spoiler === 1 };
 }
 
-/** absent/`null` keeps the base value; whitespace-only content is stored as "" (API.md §1.7). */
+/**
+ * absent/`null` keeps the base value; whitespace-only content is stored as "" (API.md §1.7). Rating a film marked
+ * 보고싶어요 clears the mark, as WatchaPedia does (whoever rates it has seen it; 보는 중 stays): a write whose rating
+ * ends above 0 and differs from the stored one leaves no `WatchList` status, whatever status it sent.
+ */
 export function mergeWrite(base: Readonly<ReviewState>, write: ReviewWrite): ReviewState {
   const content = write.content ?? base.content;
+  // `+ 0` turns a JSON `-0` into 0, so it is stored and compared as "unrated".
+  const rating = (write.rating ?? base.rating) + 0;
+  const status = write.status ?? base.status;
+  const rated = rating > 0 && rating !== base.rating;
   return {
     content: content.trim() === "" ? "" : content,
-    // `+ 0` turns a JSON `-0` into 0, so it is stored and compared as "unrated".
-    rating: (write.rating ?? base.rating) + 0,
-    status: write.status ?? base.status,
+    rating,
+    status: rated && status === "WatchList" ? "" : status,
     spoiler: write.spoiler ?? base.spoiler,
   };
 }

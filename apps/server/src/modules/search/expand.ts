@@ -1,12 +1,6 @@
 // `expand=true` (API.md §4.10 [EXT]): the full objects of the windowed id lists, personalised like their own GETs,
 // each loaded with a fixed number of queries.
-import {
-  COLLECTION_LIST_MOVIES_MAX,
-  type Collection,
-  type Movie,
-  type Person,
-  type UserProfile,
-} from "@moviepedia/contract";
+import { type Collection, type Movie, type Person, type UserProfile } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.js";
 import { loadCollections } from "../collections/index.js";
@@ -61,11 +55,13 @@ export async function expandResult(
   db: Db,
   lists: { movies: number[]; people: number[]; collections: number[]; users: number[] },
   callerId: number | null,
+  /** Movies embedded per collection (movies_limit); all of them when undefined. */
+  movieLimit?: number,
 ): Promise<Expanded> {
   const [movies, people, collections, users] = await Promise.all([
     loadMovies(db, lists.movies),
     loadPeople(db, lists.people, callerId),
-    loadCollections(db, lists.collections, callerId, { movieLimit: COLLECTION_LIST_MOVIES_MAX }),
+    loadCollections(db, lists.collections, callerId, { movieLimit }),
     loadUsers(db, lists.users, callerId),
   ]);
   return { movies, people, collections, users };

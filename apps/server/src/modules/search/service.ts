@@ -6,8 +6,9 @@ import { z } from "zod";
 import { databaseVersion, VersionedFacts } from "../../db/data-version.js";
 import type { Database } from "../../db/types.js";
 import { ApiError } from "../../http/errors.js";
-import { LruCache } from "../../lib/lru.js";
+import { parseMoviesLimit } from "../../http/movies-limit.js";
 import { parseWindow, type Window } from "../../http/window.js";
+import { LruCache } from "../../lib/lru.js";
 import { blocksAnyone } from "../shared/index.js";
 import { likedSet, markedSet } from "../shared/index.js";
 import { collectionSource } from "./collection-source.js";
@@ -25,6 +26,7 @@ export interface SearchParams {
   begin?: string;
   end?: string;
   expand?: string;
+  movies_limit?: string;
 }
 
 export interface SearchOptions {
@@ -66,7 +68,15 @@ async function tableSizes(db: Kysely<Database>): Promise<(kind: SearchKind) => n
 const capFor = (need: number, size: number) =>
   Math.min(MAX_CAP, Math.max(MIN_CAP, Math.round(CAP_FACTOR * Math.sqrt(need * size))));
 
-function parseParams(params: SearchParams): { text: string; window: Window; expand: boolean } {
+interface ParsedSearch {
+  text: string;
+  window: Window;
+  expand: boolean;
+  /** Movies embedded per expanded collection (movies_limit); all of them when undefined. */
+  movieLimit: number | undefined;
+}
+
+function parseParams(params: SearchParams): ParsedSearch {
   if (params.search_q === undefined) throw new ApiError("MISSING_FIELD", "Parameter 'search_q' is required.");
   const text = params.search_q.trim();
   if (text === "") throw new ApiError("EMPTY_QUERY", "Parameter 'search_q' must not be empty.");
@@ -77,16 +87,18 @@ function parseParams(params: SearchParams): { text: string; window: Window; expa
   if (params.expand !== undefined && params.expand !== "true" && params.expand !== "false") {
     throw new ApiError("INVALID_FIELD", "Parameter 'expand' must be 'true' or 'false'.");
   }
-  return { text, window, expand: params.expand === "true" };
+  const movieLimit = parseMoviesLimit(params.movies_limit);
+  return { text, window, expand: params.expand === "true", movieLimit };
 }
 
 interface CachedSearch {
   key: string;
   version: string;
   result: SearchResult;
-  /** The answers as sent, UTF-8 encoded once (an expanded answer runs to tens of kilobytes). */
+  /** The answers as sent, UTF-8 encoded once (an expanded answer runs to tens of kilobytes), expanded ones per
+   * movies_limit. */
   plain?: Buffer;
-  expanded?: Buffer;
+  expanded?: Map<string, Buffer>;
 }
 
 export function createSearchService(db: Kysely<Database>, options: SearchOptions = {}) {
@@ -108,38 +120,52 @@ export function createSearchService(db: Kysely<Database>, options: SearchOptions
     return fresh;
   }
 
-  async function expanded(result: SearchResult, callerId: number | null): Promise<ExpandedSearchResult> {
+  async function expanded(
+    result: SearchResult,
+    callerId: number | null,
+    movieLimit: number | undefined,
+  ): Promise<ExpandedSearchResult> {
     const lists = {
       movies: result.movie_list,
       people: result.participant_list,
       collections: result.collection_list,
       users: result.user_list,
     };
-    return { ...result, ...(await expandResult(db, lists, callerId)) };
+    return { ...result, ...(await expandResult(db, lists, callerId, movieLimit)) };
   }
 
   async function search(params: SearchParams, callerId: number | null): Promise<SearchResult | ExpandedSearchResult> {
-    const { text, window, expand } = parseParams(params);
+    const { text, window, expand, movieLimit } = parseParams(params);
     const { result } = await rankedFor(text, window, callerId);
-    return expand ? expanded(result, callerId) : result;
+    return expand ? expanded(result, callerId, movieLimit) : result;
   }
 
   /** GET /api/search, serialised (and kept with the ranking while nothing is written). */
   async function searchJson(params: SearchParams, callerId: number | null): Promise<Buffer> {
-    const { text, window, expand } = parseParams(params);
+    const { text, window, expand, movieLimit } = parseParams(params);
     // A member who blocked nobody is ranked exactly as a visitor (blocks are the only personal part of a ranking).
     const personal = callerId !== null && (await blocksAnyone(db, callerId));
     const entry = await rankedFor(text, window, personal ? callerId : null);
     if (!expand) return (entry.plain ??= Buffer.from(JSON.stringify(z.encode(SearchResult, entry.result))));
     const encodeFor = async (caller: number | null) =>
-      Buffer.from(JSON.stringify(z.encode(ExpandedSearchResult, await expanded(entry.result, caller))));
-    if (personal) return (entry.expanded ??= await encodeFor(callerId));
+      Buffer.from(JSON.stringify(z.encode(ExpandedSearchResult, await expanded(entry.result, caller, movieLimit))));
+    const limitKey = String(movieLimit ?? "all");
+    const keptFor = async (caller: number | null) => {
+      const answers = (entry.expanded ??= new Map());
+      let answer = answers.get(limitKey);
+      if (!answer) {
+        answer = await encodeFor(caller);
+        answers.set(limitKey, answer);
+      }
+      return answer;
+    };
+    if (personal) return keptFor(callerId);
     // The expanded objects carry the caller's likes and follows: a member with none among them gets the visitors'.
     if (callerId !== null && (await touchesCaller(entry.result, callerId))) {
       const encode = () => encodeFor(callerId);
-      return membersAnswers ? membersAnswers.get(db, `${callerId}:${entry.key}`, encode) : encode();
+      return membersAnswers ? membersAnswers.get(db, `${callerId}:${limitKey}:${entry.key}`, encode) : encode();
     }
-    return (entry.expanded ??= await encodeFor(null));
+    return keptFor(null);
   }
 
   /** Whether the caller likes a listed person or collection or follows a listed member. */

@@ -6,6 +6,7 @@ import { VersionedFacts } from "../../db/data-version.js";
 import { preparedByShape } from "../../db/prepared.js";
 import type { Database, LikeTableName } from "../../db/types.js";
 import { toTimestamp } from "../../lib/time.js";
+import { likeToggled } from "../notifications/index.js";
 
 type CountedTable = "reviews" | "replies" | "collections" | "collection_comments" | "people";
 
@@ -57,6 +58,8 @@ export async function toggleLikeCounted(
     delta = 1;
   }
   const liked = delta === 1;
+  // The liked member hears of it (or the unlike takes it back), in this transaction.
+  await likeToggled(trx, likeTable, userId, targetId, liked, now);
   await trx
     .updateTable(table)
     .set({ likes_count: sql`likes_count + ${delta}` })

@@ -1,6 +1,6 @@
 // The caller's likes lists (API.md §4.1 likes_participant / likes_collection / likes_review): full objects, oldest
 // like first, each with like: true; their totals are Me.liked_*_count, kept by the shared like toggle.
-import { Collection, COLLECTION_LIST_MOVIES_MAX, Person, Review } from "@moviepedia/contract";
+import { Collection, Person, Review } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import { databaseVersion } from "../../db/data-version.js";
@@ -37,9 +37,10 @@ export function createLikesListsService(db: Kysely<Database>) {
     return loadLikedPeople(db, await likedTargetIds(db, "person_likes", callerId, window));
   }
 
-  async function collections(callerId: number, window: Window): Promise<Collection[]> {
+  /** All movies of each collection, or the first `movieLimit` (the request's movies_limit). */
+  async function collections(callerId: number, window: Window, movieLimit?: number): Promise<Collection[]> {
     const ids = await likedTargetIds(db, "collection_likes", callerId, window);
-    return loadCollections(db, ids, callerId, { movieLimit: COLLECTION_LIST_MOVIES_MAX });
+    return loadCollections(db, ids, callerId, { movieLimit });
   }
 
   async function reviews(callerId: number, window: Window): Promise<Review[]> {
@@ -51,16 +52,21 @@ export function createLikesListsService(db: Kysely<Database>) {
     likes_collection: z.array(Collection),
     likes_review: z.array(Review),
   } as const;
-  const loaders = { likes_participant: people, likes_collection: collections, likes_review: reviews };
+  const loaders = {
+    likes_participant: people,
+    likes_collection: collections,
+    likes_review: reviews,
+  } satisfies Record<LikesList, (callerId: number, window: Window, movieLimit?: number) => Promise<unknown[]>>;
   // A member pages through their lists again and again: windows are kept as JSON under the database's version token
   // (db/data-version.ts), so any committed write — a like, an edit, a rename — makes the next read build them anew.
   const kept = new JsonMemo<string>(LISTS_KEPT);
 
-  /** GET /api/users/{list}, serialised. */
-  async function listJson(list: LikesList, callerId: number, window: Window): Promise<string> {
+  /** GET /api/users/{list}, serialised; `movieLimit` (movies_limit) applies to likes_collection only. */
+  async function listJson(list: LikesList, callerId: number, window: Window, movieLimit?: number): Promise<string> {
     const version = await databaseVersion(db);
-    const key = `${list}:${callerId}:${window.offset}:${window.limit}`;
-    return kept.get(key, version, schemas[list] as z.ZodType<unknown>, () => loaders[list](callerId, window));
+    const key = `${list}:${callerId}:${window.offset}:${window.limit}:${movieLimit ?? "all"}`;
+    const load = () => loaders[list](callerId, window, movieLimit);
+    return kept.get(key, version, schemas[list] as z.ZodType<unknown>, load);
   }
 
   return { people, collections, reviews, listJson };

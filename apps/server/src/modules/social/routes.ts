@@ -2,6 +2,7 @@ import {
   BlockedUsers,
   BlockResult,
   Collection,
+  CollectionListQuery,
   FollowResult,
   FollowUser,
   IdParams,
@@ -12,6 +13,7 @@ import {
 import { z } from "zod";
 import { requireCallerId } from "../../http/caller.js";
 import { parsePathId } from "../../http/ids.js";
+import { parseMoviesLimit } from "../../http/movies-limit.js";
 import { sendJson } from "../../http/json-reply.js";
 import { errors } from "../../http/schemas.js";
 import type { App } from "../../http/types.js";
@@ -97,10 +99,19 @@ export function socialRoutes(app: App, { social, likes, auth }: SocialRouteDeps)
       `/api/users/${list}`,
       {
         config: { auth: "required" },
-        schema: { tags, querystring: WindowQuery, response: { 200: z.array(item), ...errors } },
+        // Collections take movies_limit (API.md §4.0); the other lists ignore it as an unknown parameter.
+        schema: {
+          tags,
+          querystring: list === "likes_collection" ? CollectionListQuery : WindowQuery,
+          response: { 200: z.array(item), ...errors },
+        },
       },
-      async (request, reply) =>
-        sendJson(reply, await likes.listJson(list, requireCallerId(request), parseWindow(request.query))),
+      async (request, reply) => {
+        const query = request.query as { begin?: string; end?: string; movies_limit?: string };
+        const window = parseWindow(query);
+        const movieLimit = list === "likes_collection" ? parseMoviesLimit(query.movies_limit) : undefined;
+        return sendJson(reply, await likes.listJson(list, requireCallerId(request), window, movieLimit));
+      },
     );
   }
 }

@@ -7,6 +7,7 @@ import type { Window } from "../../http/window.js";
 import { isForeignKeyViolation } from "../../lib/db-errors.js";
 import { type Clock, toTimestamp } from "../../lib/time.js";
 import { inTransaction } from "../../lib/transaction.js";
+import { blocked, followed, unfollowed } from "../notifications/index.js";
 import { toFollowUser } from "../users/index.js";
 import * as repo from "./repository.js";
 
@@ -53,6 +54,7 @@ export function createSocialService({ db, clock }: SocialDeps) {
       if (!(await repo.insertRelation(trx, "follows", callerId, targetId, toTimestamp(clock.now())))) {
         throw conflict("ALREADY_FOLLOWING", "You already follow this user.");
       }
+      await followed(trx, callerId, targetId, clock.now());
     });
     return { user_id: targetId, following: true };
   }
@@ -64,6 +66,7 @@ export function createSocialService({ db, clock }: SocialDeps) {
       if (!(await repo.deleteRelation(trx, "follows", callerId, targetId))) {
         throw conflict("NOT_FOLLOWING", "You do not follow this user.");
       }
+      await unfollowed(trx, callerId, targetId);
     });
     return { user_id: targetId, following: false };
   }
@@ -75,6 +78,8 @@ export function createSocialService({ db, clock }: SocialDeps) {
       if (!(await repo.insertRelation(trx, "blocks", callerId, targetId, toTimestamp(clock.now())))) {
         throw conflict("ALREADY_BLOCKED", "You already blocked this user.");
       }
+      // Whatever either caused in the other's notifications goes with the block.
+      await blocked(trx, callerId, targetId);
     });
     return { user_id: targetId, blocked: true };
   }

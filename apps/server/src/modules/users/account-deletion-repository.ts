@@ -145,6 +145,7 @@ export async function deleteAccountRows(db: Db, userId: number): Promise<void> {
     sql`delete from review_likes where user_id = ${userId} or target_id in ${ownReviews}`,
     sql`delete from collection_likes where user_id = ${userId} or target_id in ${ownCollections}`,
     sql`delete from person_likes where user_id = ${userId}`,
+    sql`delete from movie_dismissals where user_id = ${userId}`,
     sql`delete from replies where user_id = ${userId} or review_id in ${ownReviews}`,
     sql`delete from collection_comments where user_id = ${userId} or collection_id in ${ownCollections}`,
     sql`delete from collection_movies where collection_id in ${ownCollections}`,
@@ -159,4 +160,10 @@ export async function deleteAccountRows(db: Db, userId: number): Promise<void> {
     sql`delete from users where id = ${userId}`,
   ];
   for (const statement of statements) await statement.execute(db);
+}
+
+/** The member's stored `profile_url` (an uploaded avatar's file is removed after the commit). */
+export async function profileUrlOf(db: Db, userId: number): Promise<string | null> {
+  const row = await db.selectFrom("users").select("profile_url").where("id", "=", userId).executeTakeFirst();
+  return row?.profile_url ?? null;
 }

@@ -5,6 +5,8 @@ import type { Database } from "../../db/types.js";
 import { ApiError, missingField } from "../../http/errors.js";
 import { inTransaction } from "../../lib/transaction.js";
 import type { AuthService } from "../auth/index.js";
+import type { AvatarStore } from "../media/index.js";
+import { memberDeleting } from "../notifications/index.js";
 import { removeSearchDocument } from "../search/index.js";
 import * as repo from "./account-deletion-repository.js";
 import { findUserById } from "./repository.js";
@@ -12,13 +14,20 @@ import { findUserById } from "./repository.js";
 export interface AccountDeletionDeps {
   db: Kysely<Database>;
   auth: Pick<AuthService, "checkPassword">;
+  /** The uploaded avatar goes with the account. */
+  avatars: Pick<AvatarStore, "remove">;
+  onError?: (error: unknown) => void;
 }
 
-export function createAccountDeletionService({ db, auth }: AccountDeletionDeps) {
-  /** One transaction (re-run whole if PostgreSQL picks it as a deadlock victim against a concurrent write). */
-  function deleteInOneTransaction(userId: number): Promise<void> {
+export function createAccountDeletionService({ db, auth, avatars, onError = () => {} }: AccountDeletionDeps) {
+  /**
+   * One transaction (re-run whole if PostgreSQL picks it as a deadlock victim against a concurrent write); answers
+   * the avatar URL the member had when the row went, read under the row lock so a concurrent upload cannot slip by.
+   */
+  function deleteInOneTransaction(userId: number): Promise<string | null> {
     return inTransaction(db, async (trx) => {
       await repo.lockAccount(trx, userId);
+      const profileUrl = await repo.profileUrlOf(trx, userId);
       await repo.releaseContentCounters(trx, userId);
       await repo.releaseMovieCounters(trx, userId);
       await repo.releaseMemberCounters(trx, userId);
@@ -27,7 +36,9 @@ export function createAccountDeletionService({ db, auth }: AccountDeletionDeps) 
         await removeSearchDocument(trx, "collection", collectionId);
       }
       await removeSearchDocument(trx, "user", userId);
+      await memberDeleting(trx, userId);
       await repo.deleteAccountRows(trx, userId);
+      return profileUrl;
     });
   }
 
@@ -48,7 +59,8 @@ export function createAccountDeletionService({ db, auth }: AccountDeletionDeps) 
         throw new ApiError("INVALID_CREDENTIALS", "The password is incorrect.");
       }
     }
-    await deleteInOneTransaction(userId);
+    const profileUrl = await deleteInOneTransaction(userId);
+    await avatars.remove(profileUrl).catch(onError);
   }
 
   return { deleteAccount };

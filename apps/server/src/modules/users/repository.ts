@@ -1,5 +1,6 @@
 // SQL for members and their relations; callers pass the db-or-transaction handle.
 import type { Kysely } from "kysely";
+import { isPostgres } from "../../db/connection.js";
 import { prepared, preparedKept } from "../../db/prepared.js";
 import type { Database, NewUser, UserRow, UserUpdate } from "../../db/types.js";
 
@@ -53,4 +54,21 @@ export async function relationFlags(
   const row = (await relation(db, { userId, targetId })).rows[0];
   // SQLite answers EXISTS with 0/1, PostgreSQL with a boolean.
   return { isFollowing: Boolean(row?.following), isBlocked: Boolean(row?.blocked) };
+}
+
+/**
+ * Sets the member's `profile_url` and returns the value it replaced, in the caller's transaction (PostgreSQL locks
+ * the row first, so two uploads at once each learn the file the other one replaced; SQLite serialises writers).
+ */
+export async function swapProfileUrl(
+  trx: Db,
+  id: number,
+  profileUrl: string | null,
+): Promise<{ previous: string | null; user: UserRow } | undefined> {
+  let query = trx.selectFrom("users").select("profile_url").where("id", "=", id);
+  if (isPostgres(trx)) query = query.forUpdate();
+  const current = await query.executeTakeFirst();
+  if (!current) return undefined;
+  const user = await updateUser(trx, id, { profile_url: profileUrl });
+  return { previous: current.profile_url, user };
 }

@@ -15,6 +15,7 @@ import { ApiError, invalidField, notFound } from "../../http/errors.js";
 import { parseWith } from "../../http/validation.js";
 import { isUniqueViolation } from "../../lib/db-errors.js";
 import { JsonMemo } from "../../lib/json-memo.js";
+import type { AvatarStore } from "../media/index.js";
 import { indexSearchDocument } from "../search/index.js";
 import { avatarUrl, toMe, toUserProfile } from "./mapper.js";
 import { findUserById, findUserByUsername, relationFlags, updateUser } from "./repository.js";
@@ -69,7 +70,13 @@ function isOwnApi(url: URL, origins: readonly string[]): boolean {
 /** Profiles kept as JSON. */
 const PROFILES_KEPT = 10_000;
 
-export function createUsersService(db: Kysely<Database>) {
+export interface UsersServiceOptions {
+  /** Uploaded avatars: the file goes when PATCH points `profile_url` elsewhere. */
+  avatars?: Pick<AvatarStore, "remove">;
+  onError?: (error: unknown) => void;
+}
+
+export function createUsersService(db: Kysely<Database>, { avatars, onError = () => {} }: UsersServiceOptions = {}) {
   const profiles = new JsonMemo<string>(PROFILES_KEPT);
 
   async function getUserOr404(id: number | null) {
@@ -143,6 +150,7 @@ export function createUsersService(db: Kysely<Database>) {
         if (patch.username !== undefined) await indexSearchDocument(trx, "user", row.id, [row.username]);
         return row;
       });
+      if (updated.profile_url !== user.profile_url) await avatars?.remove(user.profile_url).catch(onError);
       return toMe(updated);
     } catch (error) {
       if (isUniqueViolation(error, "username")) throw usernameTaken();

@@ -4,8 +4,12 @@
 // title after navigation.
 import { useEffect, useRef } from "react";
 import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from "react-router";
+import { NotificationBell, useLiveNotifications } from "../../features/community";
 import { useIsDesktop } from "../../shared/hooks";
+import { useAuth } from "../../shared/lib/auth";
+import { HeaderExtraProvider } from "../../shared/ui/header-extra";
 import { LoginRequiredProvider } from "../../shared/ui/login-required";
+import { Toaster } from "../../shared/ui/toast";
 import { SHELL } from "../strings";
 import { BottomNav } from "./bottom-nav";
 import { TopBar } from "./top-bar";
@@ -52,6 +56,9 @@ export function AppLayout() {
   useFocusOnNavigation(main);
   const desktop = useIsDesktop();
   const wide = useWidePage();
+  const { isLoggedIn, userId } = useAuth();
+  useLiveNotifications(isLoggedIn ? userId : null);
+  const bell = isLoggedIn ? <NotificationBell /> : null;
   const column = desktop
     ? `${wide ? "max-w-[1200px]" : "max-w-[760px]"} pb-16`
     : "max-w-[640px] pb-[calc(3.75rem+env(safe-area-inset-bottom))] sm:border-x sm:border-gray-100";
@@ -64,16 +71,20 @@ export function AppLayout() {
         {SHELL.skipToContent}
       </a>
       <NavigationProgress />
-      {desktop ? <TopBar /> : null}
+      {desktop ? <TopBar extra={bell} /> : null}
       <div
         className={`mx-auto min-h-dvh bg-white ${column}`}
         data-layout={desktop ? (wide ? "wide" : "narrow") : "phone"}
       >
         <main id="main" ref={main} tabIndex={-1} className="outline-none">
-          <Outlet />
+          {/* On phones each page's header carries the bell; on desktop the top bar does. */}
+          <HeaderExtraProvider value={desktop ? null : bell}>
+            <Outlet />
+          </HeaderExtraProvider>
         </main>
       </div>
       {desktop ? null : <BottomNav />}
+      <Toaster />
       <ScrollRestoration />
     </LoginRequiredProvider>
   );

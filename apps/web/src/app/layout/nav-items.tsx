@@ -1,7 +1,7 @@
 // The main navigation's entries, one list for both the phone's bottom bar and the desktop top bar: 홈, 검색, then
 // 로그인 for visitors (remembering where they were) or 마이페이지 for a member whose id is known. A new entry added
 // here appears in both.
-import { Home, LogIn, type LucideIcon, Search, UserRound } from "lucide-react";
+import { Home, LogIn, type LucideIcon, Newspaper, Search, UserRound } from "lucide-react";
 import { useLocation } from "react-router";
 import { rememberReturnPath, useAuth } from "../../shared/lib/auth";
 import { SHELL } from "../strings";
@@ -33,6 +33,7 @@ export function useNavItems(): NavItem[] {
       onClick: () => rememberReturnPath(`${location.pathname}${location.search}`),
     });
   } else if (userId !== null) {
+    items.push({ to: "/feed", label: SHELL.feed, icon: Newspaper, place: "main" });
     items.push({ to: `/profile/${userId}`, label: SHELL.myPage, icon: UserRound, place: "account" });
   }
   return items;

@@ -1,6 +1,5 @@
-// Routes SPEC §2 keeps as placeholders, loaded lazily by the router.
+// Routes SPEC §2 keeps as placeholders (평가하기 became a real page: features/rating), loaded lazily by the router.
 export const extrasPages = {
   monthly: () => import("./pages/monthly-page"),
-  rating: () => import("./pages/rating-page"),
   news: () => import("./pages/news-page"),
 };

@@ -7,6 +7,20 @@ export const HOME = {
   analysisBody: "내 별점으로 알아보는 영화 취향",
   recommendTitle: "추천",
   recommendBody: "좋아할 만한 영화와 예상 별점",
+  rateTitle: "평가하기",
+  rateBody: "본 영화에 별점을 남기고 취향에 맞는 추천을 받아 보세요",
+  rateCount: (count: number) =>
+    count === 0 ? "첫 별점을 남겨 보세요" : `지금까지 ${count.toLocaleString("ko-KR")}편 평가했어요`,
+  predictedTitle: "예상 별점 높은 작품",
+  predictedEmpty: "추천할 작품이 아직 없어요. 평가하기에서 별점을 남겨 보세요.",
+  predicted: (rating: number) => `예상 ★ ${rating.toFixed(1)}`,
+  watchListTitle: "보고싶어요",
+  watchListEmpty: "보고싶어요로 표시한 작품이 없어요.",
+  friendsTitle: "친구들이 최근 평가한",
+  friendsEmpty: "팔로우한 사람들의 새 평가가 없어요.",
+  friendVerdict: (name: string, rating: number, wrote: boolean) =>
+    rating > 0 ? `${name} ★ ${rating.toFixed(1)}` : wrote ? `${name} 코멘트` : name,
+  rowFailed: "불러오지 못했습니다.",
   hotRanking: "HOT 랭킹",
   boxOffice: "박스오피스 순위",
 } as const;

@@ -2,6 +2,7 @@
 export const PEOPLE = {
   title: "인물 정보",
   notFound: "인물 정보를 불러오지 못했어요.",
+  missing: "인물을 찾을 수 없습니다.",
   portraitAlt: (name: string) => `${name} 사진`,
   like: "좋아요",
   likeLabel: (liked: boolean, count: number) => `${liked ? "좋아요 취소" : "좋아요"}, ${count}명`,

@@ -2,3 +2,5 @@
 export const recommendPages = {
   recommend: () => import("./pages/recommend-page"),
 };
+
+export { recommendQueries, type RecommendedMovie } from "./api/recommend-api";

@@ -9,4 +9,4 @@ export { MovieReviewPanel, type MovieReviewPanelProps } from "./components/movie
 export { ReviewPreview } from "./components/review-preview";
 export { ReviewCard, type ReviewCardProps } from "./components/review-card";
 export { ReviewVerdict } from "./components/review-header";
-export { reviewQueries } from "./api/reviews-api";
+export { reviewQueries, saveMyReview } from "./api/reviews-api";

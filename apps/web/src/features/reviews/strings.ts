@@ -38,6 +38,7 @@ export const REVIEWS = {
   likeAction: (liked: boolean) => (liked ? "좋아요 취소" : "좋아요"),
   openDetail: "코멘트 자세히 보기",
   previewTitle: "코멘트",
+  bestTitle: "베스트 코멘트",
   seeAll: "모두 보기",
   noComments: "아직 코멘트가 없어요",
   firstComment: "첫 코멘트를 남겨 보세요.",

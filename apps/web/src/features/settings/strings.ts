@@ -1,6 +1,7 @@
 export const SETTINGS = {
   title: "설정",
   blockedUsers: "차단한 사용자 관리",
+  about: "서비스 정보 · 데이터 출처",
   logout: "로그아웃",
   logoutConfirmTitle: "로그아웃",
   logoutConfirmMessage: "로그아웃하시겠어요?",

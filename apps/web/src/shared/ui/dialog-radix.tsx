@@ -2,7 +2,7 @@
 // through dialog.tsx the first time a dialog opens.
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import { type ReactNode, useRef } from "react";
+import { type ReactNode, useState } from "react";
 import { IconButton } from "./icon-button";
 import { UI } from "./strings";
 
@@ -34,8 +34,14 @@ export function Dialog({
   variant = "center",
   showClose,
 }: DialogProps) {
-  // Radix returns focus only to its own Trigger; our dialogs open from state, so remember the opener ourselves.
-  const openerRef = useRef<HTMLElement | null>(null);
+  // Radix returns focus only to its own Trigger; our dialogs open from state, so remember the opener ourselves — in
+  // the render that opens the dialog, before anything inside it (an autofocused field) has taken the focus.
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
+  const [wasOpen, setWasOpen] = useState(false);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setOpener(document.activeElement instanceof HTMLElement ? document.activeElement : null);
+  }
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -43,13 +49,10 @@ export function Dialog({
         <RadixDialog.Content
           className={`${CONTENT[variant]} focus:outline-none`}
           {...(description ? {} : { "aria-describedby": undefined })}
-          onOpenAutoFocus={() => {
-            openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-          }}
           onCloseAutoFocus={(event) => {
-            if (!openerRef.current?.isConnected) return;
+            if (!opener?.isConnected || opener === document.body) return;
             event.preventDefault();
-            openerRef.current.focus();
+            opener.focus();
           }}
         >
           <RadixDialog.Title className={`text-lg font-bold text-gray-900 ${showClose ? "pr-10" : ""}`}>

@@ -102,7 +102,13 @@ function PosterItems({ items, title }: { items: readonly PosterRowItem[]; title:
               className="group block rounded-md focus-visible:outline-2 focus-visible:outline-accent"
             >
               <div className="relative">
-                <Poster src={item.posterUrl} title={item.title} loading={index < FIRST_SCREEN ? "eager" : "lazy"} />
+                <Poster
+                  src={item.posterUrl}
+                  title={item.title}
+                  movieId={item.id}
+                  sizes="(min-width: 1024px) 168px, 112px"
+                  loading={index < FIRST_SCREEN ? "eager" : "lazy"}
+                />
                 {item.rank !== undefined ? (
                   <span className="absolute top-1 left-1 rounded bg-black/70 px-1.5 text-sm font-bold text-white">
                     {item.rank}

@@ -3,6 +3,7 @@ import { ChevronLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { useDocumentTitle } from "../hooks/use-document-title";
 import { useGoBack } from "../hooks/use-go-back";
+import { HeaderExtra } from "./header-extra";
 import { IconButton } from "./icon-button";
 import { UI } from "./strings";
 
@@ -29,7 +30,10 @@ export function PageHeader({ title, back = true, backFallback = "/", actions }: 
         ) : null}
       </div>
       <h1 className="min-w-0 flex-1 truncate text-center text-[17px] font-bold text-gray-900">{title}</h1>
-      <div className="flex min-w-10 shrink-0 justify-end">{actions}</div>
+      <div className="flex min-w-10 shrink-0 items-center justify-end">
+        {actions}
+        <HeaderExtra />
+      </div>
     </header>
   );
 }

@@ -68,9 +68,23 @@ export interface StarRatingProps {
   size?: number;
   /** Receives the value being pointed at or keyed to, so the page can show its label. */
   onPreview?: (value: number | null) => void;
+  /**
+   * false: ArrowUp/ArrowDown are left to the page (평가하기 moves between cards with them); the stars keep Left/Right,
+   * Home/End and the clearing keys.
+   */
+  verticalKeys?: boolean;
 }
 
-export function StarRating({ value, onChange, label, canRate, disabled, size = 40, onPreview }: StarRatingProps) {
+export function StarRating({
+  value,
+  onChange,
+  label,
+  canRate,
+  disabled,
+  size = 40,
+  onPreview,
+  verticalKeys = true,
+}: StarRatingProps) {
   const [hover, setHover] = useState<number | null>(null);
   const [draft, setDraft] = useState<number | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -97,6 +111,7 @@ export function StarRating({ value, onChange, label, canRate, disabled, size = 4
   }
 
   function onKeyDown(event: KeyboardEvent) {
+    if (!verticalKeys && (event.key === "ArrowUp" || event.key === "ArrowDown")) return;
     const next = ratingForKey(draftRef.current ?? value, event.key);
     if (next === null || disabled) return;
     event.preventDefault();

@@ -10,6 +10,8 @@ export const UI = {
   retry: "다시 시도",
   loadMore: "더 보기",
   goHome: "홈으로 가기",
+  notFoundTitle: "페이지 없음",
+  notFoundBody: "주소가 바뀌었거나 삭제된 페이지일 수 있어요.",
   empty: "아직 아무것도 없어요.",
   loadMoreFailed: "다음 목록을 불러오지 못했습니다.",
   posterAlt: (title: string) => `${title} 포스터`,

@@ -1,5 +1,5 @@
 // A labelled text input with its hint or error underneath (linked with aria-describedby).
-import { type InputHTMLAttributes, type Ref, useId } from "react";
+import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from "react";
 
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -7,9 +7,11 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   error?: string;
   hint?: string;
   ref?: Ref<HTMLInputElement>;
+  /** A control inside the input's right end (e.g. show password). */
+  trailing?: ReactNode;
 }
 
-export function TextField({ label, error, hint, id, ref, className = "", ...rest }: TextFieldProps) {
+export function TextField({ label, error, hint, id, ref, trailing, className = "", ...rest }: TextFieldProps) {
   const autoId = useId();
   const fieldId = id ?? autoId;
   const noteId = `${fieldId}-note`;
@@ -19,16 +21,19 @@ export function TextField({ label, error, hint, id, ref, className = "", ...rest
       <label htmlFor={fieldId} className="text-sm font-semibold text-gray-800">
         {label}
       </label>
-      <input
-        ref={ref}
-        id={fieldId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={note ? noteId : undefined}
-        className={`h-12 rounded-lg border bg-gray-50 px-3.5 text-[15px] text-gray-900 placeholder:text-gray-400 focus:bg-white focus:outline-none ${
-          error ? "border-red-500 focus:border-red-500" : "border-gray-200 focus:border-accent"
-        } ${className}`}
-        {...rest}
-      />
+      <div className="relative flex">
+        <input
+          ref={ref}
+          id={fieldId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={note ? noteId : undefined}
+          className={`h-12 rounded-lg border bg-gray-50 px-3.5 text-[15px] text-gray-900 placeholder:text-gray-400 focus:bg-white focus:outline-none ${
+            error ? "border-red-500 focus:border-red-500" : "border-gray-200 focus:border-accent"
+          } ${trailing ? "pr-12" : ""} w-full ${className}`}
+          {...rest}
+        />
+        {trailing ? <div className="absolute inset-y-0 right-1 flex items-center">{trailing}</div> : null}
+      </div>
       {note ? (
         <p
           id={noteId}

@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { authStore } from "../../../shared/lib/auth";
 import { jsonResponse, makeToken, ME } from "../../../test/tokens";
+import { AUTH } from "../strings";
 import { LoginFormView } from "./login-form";
 import { SignupFormView } from "./signup-form";
 
@@ -100,7 +101,9 @@ describe("signup form", () => {
     await fill("이름", "movie_fan");
     await fill("아이디", "movie.fan");
     await fill("비밀번호", "abcd1234");
+    await fill("비밀번호 확인", "abcd1234");
     await fill(label, value);
+    if (label === "비밀번호") await fill("비밀번호 확인", value);
     await userEvent.click(screen.getByRole("button", { name: "가입하기" }));
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(screen.getAllByRole("alert")).toHaveLength(1);
@@ -120,9 +123,26 @@ describe("signup form", () => {
     await fill("이름", "movie_fan");
     await fill("아이디", "movie.fan");
     await fill("비밀번호", "abcd1234");
+    await fill("비밀번호 확인", "abcd1234");
     await userEvent.click(screen.getByRole("button", { name: "가입하기" }));
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(onSignedUp).not.toHaveBeenCalled();
+  });
+
+  it("asks for the password twice and shows what was typed on request", async () => {
+    render(<SignupFormView onSignedUp={vi.fn()} />);
+    await fill("이름", "movie_fan");
+    await fill("아이디", "movie.fan");
+    await fill("비밀번호", "abcd1234");
+    await fill("비밀번호 확인", "abcd1243");
+    await userEvent.click(screen.getByRole("button", { name: "가입하기" }));
+    expect(await screen.findByText(AUTH.passwordMismatch)).toBeInTheDocument();
+    const password = screen.getByLabelText("비밀번호");
+    expect(password).toHaveAttribute("type", "password");
+    const [toggle] = screen.getAllByRole("button", { name: AUTH.showPassword });
+    await userEvent.click(toggle!);
+    expect(password).toHaveAttribute("type", "text");
+    expect(toggle).toHaveAttribute("aria-pressed", "true");
   });
 
   it("sends the three fields and hands over on success", async () => {
@@ -133,8 +153,9 @@ describe("signup form", () => {
     await fill("이름", "movie_fan");
     await fill("아이디", "movie.fan");
     await fill("비밀번호", "abcd1234");
+    await fill("비밀번호 확인", "abcd1234");
     await userEvent.click(screen.getByRole("button", { name: "가입하기" }));
-    await vi.waitFor(() => expect(onSignedUp).toHaveBeenCalled());
+    await vi.waitFor(() => expect(onSignedUp).toHaveBeenCalledWith("movie.fan"));
     const init = (fetchMock.mock.calls[0] as unknown[] | undefined)?.[1] as RequestInit;
     expect(JSON.parse(String(init.body))).toEqual({
       username: "movie_fan",
@@ -152,8 +173,9 @@ describe("signup form", () => {
     await fill("이름", "영화팬_2");
     await fill("아이디", "movie.fan");
     await fill("비밀번호", "abcd1234");
+    await fill("비밀번호 확인", "abcd1234");
     await userEvent.click(screen.getByRole("button", { name: "가입하기" }));
-    await vi.waitFor(() => expect(onSignedUp).toHaveBeenCalled());
+    await vi.waitFor(() => expect(onSignedUp).toHaveBeenCalledWith("movie.fan"));
     const init = (fetchMock.mock.calls[0] as unknown[] | undefined)?.[1] as RequestInit;
     expect(JSON.parse(String(init.body))).toMatchObject({ username: "영화팬_2" });
   });

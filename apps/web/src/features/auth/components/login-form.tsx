@@ -11,14 +11,24 @@ import { ErrorText } from "../../../shared/ui/error-text";
 import { TextField } from "../../../shared/ui/text-field";
 import { signin } from "../api/auth-api";
 import { AUTH } from "../strings";
+import { PasswordField } from "./password-field";
 
-export function LoginFormView({ onLoggedIn }: { onLoggedIn: () => void }) {
+export function LoginFormView({
+  onLoggedIn,
+  initialLoginId = "",
+}: {
+  onLoggedIn: () => void;
+  initialLoginId?: string;
+}) {
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<LoginForm>({ resolver: zodResolver(LoginForm), defaultValues: { login_id: "", login_password: "" } });
+  } = useForm<LoginForm>({
+    resolver: zodResolver(LoginForm),
+    defaultValues: { login_id: initialLoginId, login_password: "" },
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -42,9 +52,8 @@ export function LoginFormView({ onLoggedIn }: { onLoggedIn: () => void }) {
         error={errors.login_id?.message}
         {...register("login_id")}
       />
-      <TextField
+      <PasswordField
         label={AUTH.password}
-        type="password"
         autoComplete="current-password"
         error={errors.login_password?.message}
         {...register("login_password")}

@@ -1,16 +1,21 @@
-// /login: ID and password, link to signup, social buttons and the affiliated-accounts tip. After login the member
+// /login: ID and password, link to signup, and the configured social logins with a tip naming them. After login the member
 // returns to the remembered path (or home).
 import { useState } from "react";
-import { Link, Navigate, useNavigate } from "react-router";
+import { Link, Navigate, useLocation, useNavigate } from "react-router";
 import { authStore, takeReturnPath } from "../../../shared/lib/auth";
 import { PageHeader } from "../../../shared/ui/page-header";
-import { AffiliatedTip } from "../components/affiliated-tip";
 import { LoginFormView } from "../components/login-form";
-import { SocialButtons } from "../components/social-buttons";
+import { SocialLogin } from "../components/social-buttons";
 import { AUTH } from "../strings";
+
+/** Router state a page may hand to /login: sign-up passes the new login ID, which the form starts with. */
+export interface LoginPageState {
+  loginId?: string;
+}
 
 export default function LoginPage() {
   const navigate = useNavigate();
+  const state = useLocation().state as LoginPageState | null;
   // Only a member who arrives logged in is sent away; logging in here must not race the return-path redirect.
   const [arrivedLoggedIn] = useState(() => authStore.getState().isLoggedIn);
   if (arrivedLoggedIn) return <Navigate to="/" replace />;
@@ -19,20 +24,17 @@ export default function LoginPage() {
     <>
       <PageHeader title={AUTH.loginTitle} />
       <div className="mx-auto flex max-w-md flex-col gap-6 px-5 py-8">
-        <LoginFormView onLoggedIn={() => void navigate(takeReturnPath(), { replace: true })} />
+        <LoginFormView
+          initialLoginId={state?.loginId ?? ""}
+          onLoggedIn={() => void navigate(takeReturnPath(), { replace: true })}
+        />
         <p className="text-center text-sm text-gray-500">
           {AUTH.noAccount}{" "}
           <Link to="/signup" className="font-semibold text-accent hover:underline">
             {AUTH.toSignup}
           </Link>
         </p>
-        <div className="flex items-center gap-3 text-xs text-gray-500" role="separator">
-          <span className="h-px flex-1 bg-gray-200" />
-          {AUTH.socialDivider}
-          <span className="h-px flex-1 bg-gray-200" />
-        </div>
-        <SocialButtons />
-        <AffiliatedTip />
+        <SocialLogin />
       </div>
     </>
   );

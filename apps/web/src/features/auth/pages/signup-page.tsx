@@ -1,15 +1,18 @@
-// /signup: name, ID and password. Success alerts SPEC §8's message, then goes to /login.
+// /signup: name, ID and password (twice). Success shows SPEC §8's message in the app's toast and goes to /login with
+// the new ID filled in.
 import { MSG } from "@moviepedia/contract";
 import { Link, useNavigate } from "react-router";
 import { PageHeader } from "../../../shared/ui/page-header";
+import { showToast } from "../../../shared/ui/toast";
+import type { LoginPageState } from "./login-page";
 import { SignupFormView } from "../components/signup-form";
 import { AUTH } from "../strings";
 
 export default function SignupPage() {
   const navigate = useNavigate();
-  function onSignedUp() {
-    window.alert(MSG.signupSuccess);
-    void navigate("/login");
+  function onSignedUp(loginId: string) {
+    showToast(MSG.signupSuccess);
+    void navigate("/login", { state: { loginId } satisfies LoginPageState });
   }
   return (
     <>

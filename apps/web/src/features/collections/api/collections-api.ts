@@ -1,6 +1,6 @@
 // Collections of API.md §4.7: reads (with SPEC §8's log line), writes, and the TanStack Query keys. Every key starts
 // with `collectionQueries.all`, so a write can invalidate every collection read by prefix.
-import { type Collection, LOG, type Movie } from "@moviepedia/contract";
+import { type Collection, COLLECTION_STRIP_MOVIES, LOG, type Movie } from "@moviepedia/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { apiFetch, isApiError } from "../../../shared/lib/api";
 
@@ -38,14 +38,19 @@ export async function fetchCollection(id: number, signal?: AbortSignal): Promise
   }
 }
 
-/** A window of the user's collections, oldest first; null when the read failed (logged). */
+/**
+ * A window of the user's collections, oldest first, each with the first `COLLECTION_STRIP_MOVIES` movies its card
+ * shows (`movies_limit`); with no range, all of them with every movie (the add-to-collection sheet tests membership).
+ * Null when the read failed (logged).
+ */
 export async function fetchUserCollections(
   userId: number,
   range: { begin: number; end: number } | null,
   signal?: AbortSignal,
 ): Promise<Collection[] | null> {
   try {
-    return await apiFetch<Collection[]>(`/api/collections/list/${userId}`, { signal, query: range ?? undefined });
+    const query = range ? { ...range, movies_limit: COLLECTION_STRIP_MOVIES } : undefined;
+    return await apiFetch<Collection[]>(`/api/collections/list/${userId}`, { signal, query });
   } catch (error) {
     if (signal?.aborted) throw error;
     console.error(LIST_LOG, error);

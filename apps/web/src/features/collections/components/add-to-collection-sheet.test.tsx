@@ -27,8 +27,8 @@ function collection(id: number, title: string, ids: number[], count = ids.length
 }
 
 const HOLDS = collection(1, "이미 담은 컬렉션", [12, 3]);
-// The list answer shows only the first 12 movies: movie 12 is the 15th.
-const BIG = collection(2, "큰 컬렉션", [20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31], 15);
+// A full collection: the list answer holds every movie (API.md §4.0, revision 2); movie 12 is the 1000th.
+const BIG = collection(2, "큰 컬렉션", [...Array.from({ length: 999 }, (_, i) => 1000 + i), 12]);
 const OTHER = collection(3, "다른 컬렉션", [4]);
 const RACED = collection(4, "경쟁 컬렉션", []);
 
@@ -58,11 +58,6 @@ describe("AddToCollectionSheet", () => {
     const server = fakeServer([
       ["GET", /^\/api\/users\/me$/, () => [200, ME]],
       ["GET", /^\/api\/collections\/list\/7$/, () => [200, [HOLDS, BIG, OTHER, RACED]]],
-      [
-        "GET",
-        /^\/api\/collections\/2$/,
-        () => [200, { ...BIG, movies: movies(20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 40, 41, 12) }],
-      ],
       [
         "PATCH",
         /^\/api\/collections\/3$/,
@@ -96,6 +91,12 @@ describe("AddToCollectionSheet", () => {
     expect(await within(sheet).findByRole("alert")).toHaveTextContent("이미 컬렉션에 담긴 작품입니다.");
     const listCall = server.mock.calls.find(([url]) => String(url).includes("/api/collections/list/7"));
     expect(String(listCall?.[0])).not.toContain("begin");
+    expect(String(listCall?.[0])).not.toContain("movies_limit");
+    // Membership comes from the list alone: no collection is read one by one.
+    const reads = server.mock.calls.filter(
+      ([url, init]) => /\/api\/collections\/\d+$/.test(String(url)) && (init?.method ?? "GET") === "GET",
+    );
+    expect(reads).toEqual([]);
   });
 
   it("sends visitors to the login-required overlay", async () => {

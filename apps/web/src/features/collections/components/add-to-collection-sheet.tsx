@@ -2,7 +2,7 @@
 // holding the film marked, and a "새 컬렉션" entry that opens the editor with the film preselected. Tapping a
 // collection adds the film with the PATCH the contract prescribes (current title and overview, one added id).
 import { type Collection, errorMessage, LOG, MSG } from "@moviepedia/contract";
-import { useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Check, FolderPlus, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
@@ -12,6 +12,7 @@ import { Dialog } from "../../../shared/ui/dialog";
 import { ErrorText } from "../../../shared/ui/error-text";
 import { Loading } from "../../../shared/ui/loading";
 import { useRequireLogin } from "../../../shared/ui/login-required";
+import { MediaImage } from "../../../shared/ui/media-image";
 import { collectionQueries, updateCollection } from "../api/collections-api";
 import { COLLECTIONS } from "../strings";
 
@@ -37,16 +38,10 @@ export default function AddToCollectionSheetView({ movieId, open, onOpenChange }
     }
   }, [open, isLoggedIn, onOpenChange, requireLogin]);
 
+  // The list without a range or movies_limit holds every movie of every collection (API.md §4.0, up to 1000 each):
+  // membership is read from it directly, whatever a collection's size.
   const mine = useQuery({ ...collectionQueries.mine(userId ?? 0), enabled: open && userId !== null });
-  // List answers carry only the first 12 movies: larger collections are read whole to know whether they hold it.
-  const partial = (mine.data ?? []).filter((collection) => collection.movies.length < collection.movie_count);
-  const details = useQueries({
-    queries: partial.map((collection) => ({ ...collectionQueries.detail(collection.id), enabled: open })),
-  });
-  const fullMovies = new Map<number, Collection>();
-  for (const detail of details) if (detail.data) fullMovies.set(detail.data.id, detail.data);
-  const holds = (collection: Collection) =>
-    (fullMovies.get(collection.id) ?? collection).movies.some((movie) => movie.id === movieId);
+  const holds = (collection: Collection) => collection.movies.some((movie) => movie.id === movieId);
 
   const add = useMutation({
     mutationFn: (collection: Collection) =>
@@ -157,10 +152,14 @@ function SheetRow({
       className="flex w-full items-center gap-3 rounded-lg px-2 py-2.5 text-left hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-accent disabled:cursor-default disabled:hover:bg-transparent"
     >
       {cover ? (
-        <img
+        <MediaImage
           src={cover.poster_url}
+          kind="poster"
           alt=""
-          className="h-14 w-14 shrink-0 rounded-md bg-gray-100 object-cover ring-1 ring-black/5"
+          width={56}
+          height={56}
+          artId={cover.id}
+          className="h-14 w-14 shrink-0 rounded-md object-cover ring-1 ring-black/5"
         />
       ) : (
         <span className="h-14 w-14 shrink-0 rounded-md bg-gray-100" />

@@ -1,12 +1,13 @@
 // One collection in a list (a profile's collections, search results, liked collections): its first posters, title,
 // movie count and likes, all one link to the collection page.
-import type { Collection } from "@moviepedia/contract";
+import { type Collection, COLLECTION_STRIP_MOVIES } from "@moviepedia/contract";
 import { Film, Heart } from "lucide-react";
 import { Link } from "react-router";
 import { Poster } from "../../../shared/ui/poster";
 import { COLLECTIONS } from "../strings";
 
-const POSTERS = 4;
+/** The posters a card shows: the lists that feed it ask for just these (movies_limit). */
+const POSTERS = COLLECTION_STRIP_MOVIES;
 
 export function CollectionCard({
   collection,
@@ -23,7 +24,7 @@ export function CollectionCard({
       >
         <div className="grid grid-cols-4 gap-1.5" aria-hidden>
           {shown.map((movie) => (
-            <Poster key={movie.id} src={movie.poster_url} title={movie.title} />
+            <Poster key={movie.id} src={movie.poster_url} title={movie.title} movieId={movie.id} sizes="25vw" />
           ))}
           {Array.from({ length: blanks }, (_, index) => (
             <div key={`blank-${index}`} className="aspect-[2/3] rounded-md bg-gray-100" />

@@ -22,7 +22,13 @@ export function CollectionMovieGrid({ movies }: { movies: readonly CollectionMov
                 to={`/movies/${movie.id}`}
                 className="group block rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
               >
-                <Poster src={movie.poster_url} title={movie.title} loading={index < 6 ? "eager" : "lazy"} />
+                <Poster
+                  src={movie.poster_url}
+                  title={movie.title}
+                  movieId={movie.id}
+                  sizes="(min-width: 640px) 200px, 33vw"
+                  loading={index < 6 ? "eager" : "lazy"}
+                />
                 <p className="mt-1.5 line-clamp-2 text-sm font-medium text-gray-900 group-hover:underline">
                   {movie.title}
                 </p>

@@ -19,7 +19,7 @@ function Owner({ userId }: { userId: number }) {
       to={`/profile/${userId}`}
       className="inline-flex max-w-full items-center gap-2 rounded-full pr-2 text-sm font-semibold text-gray-800 hover:underline focus-visible:outline-2 focus-visible:outline-accent"
     >
-      <Avatar src={owner.profile_url} name={owner.username} size={32} decorative />
+      <Avatar src={owner.profile_url} name={owner.username} size={32} artId={owner.id} decorative />
       <span className="truncate">{owner.username}</span>
     </Link>
   );

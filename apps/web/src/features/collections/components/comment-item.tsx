@@ -48,7 +48,7 @@ export function CommentItem({ comment }: { comment: CollectionComment }) {
     <article className="flex gap-3 px-4 py-4">
       {/* The name below is the same link for keyboards and screen readers; the picture is a larger mouse target. */}
       <Link to={`/profile/${comment.user_id}`} tabIndex={-1} aria-hidden className="shrink-0 rounded-full">
-        <Avatar src={comment.profile_url} name={comment.user_name} size={36} decorative />
+        <Avatar src={comment.profile_url} name={comment.user_name} size={36} artId={comment.user_id} decorative />
       </Link>
       <div className="min-w-0 flex-1">
         <div className="flex items-baseline justify-between gap-2">

@@ -87,7 +87,12 @@ export function EditorMovieList({ state, dispatch, onAddMovies, disabled }: Edit
                 />
               ) : (
                 <>
-                  <Poster src={movie.poster_url} title={movie.title} />
+                  <Poster
+                    src={movie.poster_url}
+                    title={movie.title}
+                    movieId={movie.id}
+                    sizes="(min-width: 640px) 200px, 33vw"
+                  />
                   <p className="mt-1.5 line-clamp-2 text-sm text-gray-900">{movie.title}</p>
                 </>
               )}
@@ -118,7 +123,13 @@ function SelectableMovie({
         aria-label={COLLECTIONS.selectMovie(movie.title)}
       />
       <div className="relative rounded-md peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent">
-        <Poster src={movie.poster_url} title={movie.title} className={checked ? "opacity-60" : ""} />
+        <Poster
+          src={movie.poster_url}
+          title={movie.title}
+          movieId={movie.id}
+          sizes="(min-width: 640px) 200px, 33vw"
+          className={checked ? "opacity-60" : ""}
+        />
         <span
           aria-hidden
           className={`absolute top-1.5 right-1.5 flex h-6 w-6 items-center justify-center rounded-full border-2 ${

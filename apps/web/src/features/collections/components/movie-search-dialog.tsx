@@ -10,6 +10,7 @@ import { Dialog } from "../../../shared/ui/dialog";
 import { EmptyState } from "../../../shared/ui/empty-state";
 import { ErrorText } from "../../../shared/ui/error-text";
 import { Loading } from "../../../shared/ui/loading";
+import { MediaImage } from "../../../shared/ui/media-image";
 import { collectionQueries, fetchMoviesByIds, searchMovieIds } from "../api/collections-api";
 import type { EditorMovie } from "../hooks/use-collection-editor";
 import { COLLECTIONS } from "../strings";
@@ -121,11 +122,14 @@ function Results({
           const chosen = chosenIds.has(movie.id);
           return (
             <li key={movie.id} className="flex items-center gap-3 py-2.5">
-              <img
+              <MediaImage
                 src={movie.poster_url}
+                kind="poster"
                 alt=""
-                loading="lazy"
-                className="aspect-[2/3] w-11 shrink-0 rounded bg-gray-100 object-cover ring-1 ring-black/5"
+                width={44}
+                height={66}
+                artId={movie.id}
+                className="aspect-[2/3] w-11 shrink-0 rounded object-cover ring-1 ring-black/5"
               />
               <div className="min-w-0 flex-1">
                 <p className="truncate text-[15px] font-medium text-gray-900">{movie.title}</p>

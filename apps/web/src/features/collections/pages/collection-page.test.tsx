@@ -86,36 +86,33 @@ describe("collection page", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent(COLLECTIONS.loadFailed);
   });
 
-  it("copies the link and alerts success", async () => {
+  it("copies the link and says so in a toast", async () => {
     fakeServer(BASE);
     const writeText = vi.fn(async () => undefined);
     setClipboard({ writeText });
-    const alert = vi.spyOn(window, "alert").mockImplementation(() => undefined);
     renderPage();
     await userEvent.click(await screen.findByRole("button", { name: COLLECTIONS.share }));
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/collections/5`);
-    expect(alert).toHaveBeenCalledWith(MSG.linkCopied);
+    expect(await screen.findByRole("status")).toHaveTextContent(MSG.linkCopied);
   });
 
-  it("alerts the failure when the clipboard refuses", async () => {
+  it("says the failure in a toast when the clipboard refuses", async () => {
     fakeServer(BASE);
     const writeText = vi.fn(async () => Promise.reject(new DOMException("denied", "NotAllowedError")));
     setClipboard({ writeText });
     vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const alert = vi.spyOn(window, "alert").mockImplementation(() => undefined);
     renderPage();
     await userEvent.click(await screen.findByRole("button", { name: COLLECTIONS.share }));
-    expect(alert).toHaveBeenCalledWith(MSG.linkCopyFailed);
+    expect(await screen.findByRole("status")).toHaveTextContent(MSG.linkCopyFailed);
   });
 
-  it("alerts the failure where the Clipboard API is missing (insecure origins)", async () => {
+  it("says the failure where the Clipboard API is missing (insecure origins)", async () => {
     fakeServer(BASE);
     setClipboard(undefined);
     vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const alert = vi.spyOn(window, "alert").mockImplementation(() => undefined);
     renderPage();
     await userEvent.click(await screen.findByRole("button", { name: COLLECTIONS.share }));
-    expect(alert).toHaveBeenCalledWith(MSG.linkCopyFailed);
+    expect(await screen.findByRole("status")).toHaveTextContent(MSG.linkCopyFailed);
   });
 
   it("shows visitors the login-required overlay instead of liking", async () => {

@@ -6,10 +6,12 @@ import { useQuery } from "@tanstack/react-query";
 import { useRef } from "react";
 import { useDocumentTitle, useNumericParam } from "../../../shared/hooks";
 import { useAuth } from "../../../shared/lib/auth";
-import { EmptyState } from "../../../shared/ui/empty-state";
+import { Button } from "../../../shared/ui/button";
 import { ErrorText } from "../../../shared/ui/error-text";
 import { Loading } from "../../../shared/ui/loading";
+import { NotFoundView } from "../../../shared/ui/not-found-view";
 import { PageHeader } from "../../../shared/ui/page-header";
+import { UI } from "../../../shared/ui/strings";
 import { CollectionLoadError, collectionQueries } from "../api/collections-api";
 import { CollectionComments } from "../components/collection-comments";
 import { CollectionMovieGrid } from "../components/collection-movie-grid";
@@ -42,9 +44,14 @@ export default function CollectionPage() {
         actions={owner ? <OwnerMenu collectionId={collection.id} ownerId={collection.user_id} /> : null}
       />
       {notFound ? (
-        <EmptyState message={MSG.collectionNotFound} />
+        <NotFoundView title={null} message={MSG.collectionNotFound} />
       ) : query.isError ? (
-        <ErrorText className="px-4 py-14 text-center">{COLLECTIONS.loadFailed}</ErrorText>
+        <div className="flex flex-col items-center gap-3 px-4 py-14">
+          <ErrorText className="text-center">{COLLECTIONS.loadFailed}</ErrorText>
+          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+            {UI.retry}
+          </Button>
+        </div>
       ) : !collection ? (
         <Loading />
       ) : (

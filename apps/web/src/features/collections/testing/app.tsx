@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
+import { Toaster } from "../../../shared/ui/toast";
 import { vi } from "vitest";
 import { LoginRequiredProvider } from "../../../shared/ui/login-required";
 import { jsonResponse } from "../../../test/tokens";
@@ -39,6 +40,7 @@ export function renderInApp(element: ReactNode, path = "/", routePath = "*") {
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
+      <Toaster />
     </QueryClientProvider>,
   );
   return { router, client };

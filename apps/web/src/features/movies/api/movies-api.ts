@@ -2,10 +2,10 @@
 // TanStack Query options. Every key starts with `movieQueries.all`; a review write invalidates `detail(id)`.
 import { type ChartType, LOG, type Movie } from "@moviepedia/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { fetchOrNull } from "../../../shared/lib/api";
+import { fetchOrNull, fetchRecordOrNull } from "../../../shared/lib/api";
 
 export function fetchMovie(movieId: number, signal?: AbortSignal): Promise<Movie | null> {
-  return fetchOrNull<Movie>(`/api/movies/${movieId}`, LOG.movieDetails, { signal, auth: "none" });
+  return fetchRecordOrNull<Movie>(`/api/movies/${movieId}`, LOG.movieDetails, { signal, auth: "none" });
 }
 
 /** A chart in display order: the API answers worst rank first, so the list is reversed (rank 1 first). */

@@ -3,6 +3,7 @@ import { type Credit, PAGE_SIZE } from "@moviepedia/contract";
 import { Link } from "react-router";
 import { ColumnPager } from "../../../shared/ui/column-pager";
 import { EmptyState } from "../../../shared/ui/empty-state";
+import { MediaImage } from "../../../shared/ui/media-image";
 import { splitCreditRole } from "../lib/format";
 import { MOVIES } from "../strings";
 
@@ -13,12 +14,14 @@ function CreditRow({ credit }: { credit: Credit }) {
       to={`/people/${credit.id}`}
       className="flex items-center gap-3 rounded-lg py-2 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-accent"
     >
-      <img
+      <MediaImage
         src={credit.profile_url}
+        kind="person"
         alt=""
-        loading="lazy"
-        decoding="async"
-        className="h-14 w-14 shrink-0 rounded-md bg-gray-100 object-cover ring-1 ring-black/5"
+        width={56}
+        height={56}
+        artId={credit.id}
+        className="h-14 w-14 shrink-0 rounded-md object-cover ring-1 ring-black/5"
       />
       <span className="min-w-0 flex-1 border-b border-gray-100 pb-2">
         <span className="block truncate text-[15px] font-semibold text-gray-900">{credit.name}</span>

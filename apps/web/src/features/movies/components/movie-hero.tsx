@@ -4,6 +4,7 @@ import type { Movie } from "@moviepedia/contract";
 import { ChevronLeft, Star } from "lucide-react";
 import { useGoBack } from "../../../shared/hooks";
 import { IconButton } from "../../../shared/ui/icon-button";
+import { MediaImage } from "../../../shared/ui/media-image";
 import { Poster } from "../../../shared/ui/poster";
 import { UI } from "../../../shared/ui/strings";
 import { formatRunningTime, movieFacts } from "../lib/format";
@@ -19,12 +20,18 @@ export function MovieHero({ movie }: { movie: Movie }) {
   return (
     <header>
       <div className="relative aspect-[16/9] overflow-hidden bg-gray-800 sm:aspect-[2/1] lg:aspect-auto lg:h-[400px] lg:rounded-b-xl">
-        <img
+        <MediaImage
           src={movie.backdrop_url}
+          kind="backdrop"
           alt={MOVIES.backdropAlt(movie.title)}
+          width={1280}
+          height={720}
+          sizes="(min-width: 1024px) 1200px, (min-width: 640px) 640px, 100vw"
+          artId={movie.id}
           // The largest element of the page when it appears: fetched first, painted without waiting.
+          loading="eager"
           fetchPriority="high"
-          className="h-full w-full object-cover"
+          className="h-full w-full bg-gray-800 object-cover"
         />
         <div aria-hidden className="absolute inset-0 bg-gradient-to-b from-black/40 via-transparent to-black/50" />
         <div className="absolute inset-x-0 top-0 flex justify-between p-1.5">
@@ -37,6 +44,8 @@ export function MovieHero({ movie }: { movie: Movie }) {
         <Poster
           src={movie.poster_url}
           title={movie.title}
+          movieId={movie.id}
+          sizes="(min-width: 1024px) 192px, (min-width: 640px) 144px, 112px"
           loading="eager"
           className="-mt-16 w-28 shrink-0 shadow-lg ring-2 ring-white sm:-mt-24 sm:w-36 lg:-mt-32 lg:w-48"
         />

@@ -1,10 +1,10 @@
 // Person reads and the like toggle of API.md §4.4. Reads are SPEC §8 fetch helpers (log, then null).
 import { LOG, type Person, type PersonCredits } from "@moviepedia/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { apiFetch, fetchOrNull } from "../../../shared/lib/api";
+import { apiFetch, fetchOrNull, fetchRecordOrNull } from "../../../shared/lib/api";
 
 export function fetchPerson(personId: number, signal?: AbortSignal): Promise<Person | null> {
-  return fetchOrNull<Person>(`/api/participants/${personId}`, LOG.peopleDetails, { signal });
+  return fetchRecordOrNull<Person>(`/api/participants/${personId}`, LOG.peopleDetails, { signal });
 }
 
 export function fetchPersonCredits(personId: number, signal?: AbortSignal): Promise<PersonCredits | null> {

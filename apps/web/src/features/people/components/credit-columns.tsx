@@ -13,7 +13,7 @@ function CreditMovie({ movie }: { movie: PersonCreditMovie }) {
       to={`/movies/${movie.id}`}
       className="flex items-center gap-3 rounded-lg py-2 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-accent"
     >
-      <Poster src={movie.poster_url} title={movie.title} className="w-14 shrink-0" />
+      <Poster src={movie.poster_url} title={movie.title} movieId={movie.id} sizes="56px" className="w-14 shrink-0" />
       <span className="min-w-0 flex-1 border-b border-gray-100 pb-2">
         <span className="block truncate text-[15px] font-semibold text-gray-900">{movie.title}</span>
         <span className="block text-sm text-gray-500">

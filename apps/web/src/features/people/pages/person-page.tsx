@@ -1,10 +1,13 @@
 // /people/:peopleId: name, roles (감독 / 배우), like with its count, and the movies by role in tabs.
 import { useQuery } from "@tanstack/react-query";
 import { useNumericParam } from "../../../shared/hooks";
+import { isNotFound } from "../../../shared/lib/api";
 import { Button } from "../../../shared/ui/button";
 import { EmptyState } from "../../../shared/ui/empty-state";
 import { Loading } from "../../../shared/ui/loading";
+import { NotFoundView } from "../../../shared/ui/not-found-view";
 import { PageHeader } from "../../../shared/ui/page-header";
+import { MediaImage } from "../../../shared/ui/media-image";
 import { UI } from "../../../shared/ui/strings";
 import { peopleQueries } from "../api/people-api";
 import { PersonCredits } from "../components/person-credits";
@@ -14,6 +17,7 @@ import { PEOPLE } from "../strings";
 function PersonDetail({ personId }: { personId: number }) {
   const query = useQuery(peopleQueries.person(personId));
   const person = query.data;
+  if (isNotFound(query.error)) return <NotFoundView title={PEOPLE.title} message={PEOPLE.missing} />;
   if (query.isPending) {
     return (
       <>
@@ -38,10 +42,15 @@ function PersonDetail({ personId }: { personId: number }) {
     <>
       <PageHeader title={person.name} />
       <div className="flex items-center gap-4 px-4 py-5">
-        <img
+        <MediaImage
           src={person.profile_url}
+          kind="person"
           alt={PEOPLE.portraitAlt(person.name)}
-          className="h-24 w-24 shrink-0 rounded-full bg-gray-100 object-cover ring-1 ring-black/5"
+          width={96}
+          height={96}
+          artId={person.id}
+          loading="eager"
+          className="h-24 w-24 shrink-0 rounded-full object-cover ring-1 ring-black/5"
         />
         <div className="min-w-0 flex-1">
           <p className="text-2xl font-extrabold text-gray-900">{person.name}</p>

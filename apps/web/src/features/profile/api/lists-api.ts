@@ -1,6 +1,13 @@
 // Window loaders of the profile's infinite lists: a member's reviews (expanded with their movies) and the caller's
 // likes (API.md §4.1, §4.5). Each answers null when the window failed (logged), as useInfiniteWindow expects.
-import { type Collection, LOG, type Movie, type Person, type Review } from "@moviepedia/contract";
+import {
+  type Collection,
+  COLLECTION_STRIP_MOVIES,
+  LOG,
+  type Movie,
+  type Person,
+  type Review,
+} from "@moviepedia/contract";
 import { apiFetch, fetchOrNull, isAbortError } from "../../../shared/lib/api";
 import { fetchMoviesByIdsOrNull } from "./movies-batch";
 
@@ -41,9 +48,15 @@ export type LikesTab = "participants" | "collections" | "reviews";
 /** Likes lists have no SPEC §8 line: their failures are logged with this one and shown as a red list error. */
 export const LIKES_LOG = "Failed to fetch liked items";
 
-async function likesWindow<T>(path: string, begin: number, end: number, signal: AbortSignal): Promise<T[] | null> {
+async function likesWindow<T>(
+  path: string,
+  begin: number,
+  end: number,
+  signal: AbortSignal,
+  extra: Record<string, number> = {},
+): Promise<T[] | null> {
   try {
-    return await apiFetch<T[]>(path, { auth: "required", query: { begin, end }, signal });
+    return await apiFetch<T[]>(path, { auth: "required", query: { begin, end, ...extra }, signal });
   } catch (error) {
     if (isAbortError(error)) throw error;
     console.error(LIKES_LOG, error);
@@ -54,8 +67,9 @@ async function likesWindow<T>(path: string, begin: number, end: number, signal: 
 export const fetchLikedPeople = (begin: number, end: number, signal: AbortSignal) =>
   likesWindow<Person>("/api/users/likes_participant", begin, end, signal);
 
+/** Each with the first movies its card shows (`movies_limit`, API.md §4.0). */
 export const fetchLikedCollections = (begin: number, end: number, signal: AbortSignal) =>
-  likesWindow<Collection>("/api/users/likes_collection", begin, end, signal);
+  likesWindow<Collection>("/api/users/likes_collection", begin, end, signal, { movies_limit: COLLECTION_STRIP_MOVIES });
 
 export async function fetchLikedReviews(
   begin: number,

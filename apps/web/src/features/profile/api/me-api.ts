@@ -1,4 +1,5 @@
-// PATCH /api/users/me [EXT]: username, status message and avatar URL of the member's own profile.
+// PATCH /api/users/me [EXT]: username, status message and avatar URL of the member's own profile; PUT / DELETE
+// /api/users/me/avatar: an uploaded picture.
 import type { Me, PatchMeRequest } from "@moviepedia/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "../../../shared/lib/api";
@@ -9,14 +10,34 @@ export function patchMe(body: PatchMeRequest): Promise<Me> {
   return apiFetch<Me>("/api/users/me", { method: "PATCH", body, auth: "required" });
 }
 
-export function useUpdateProfile(myId: number) {
+export function uploadAvatar(file: Blob): Promise<Me> {
+  return apiFetch<Me>("/api/users/me/avatar", { method: "PUT", file, auth: "required" });
+}
+
+export function removeAvatar(): Promise<Me> {
+  return apiFetch<Me>("/api/users/me/avatar", { method: "DELETE", auth: "required" });
+}
+
+function useMeMutation<V>(myId: number, mutationFn: (variables: V) => Promise<Me>) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: patchMe,
+    mutationFn,
     onSuccess: async (me) => {
       client.setQueryData(profileQueries.me(myId).queryKey, me);
       // Reviews, replies and lists show the author's current name and picture: refresh what is cached.
       await Promise.all([authStore.refreshUser(), client.invalidateQueries()]);
     },
   });
+}
+
+export function useUpdateProfile(myId: number) {
+  return useMeMutation(myId, patchMe);
+}
+
+export function useUploadAvatar(myId: number) {
+  return useMeMutation(myId, uploadAvatar);
+}
+
+export function useRemoveAvatar(myId: number) {
+  return useMeMutation(myId, () => removeAvatar());
 }

@@ -3,7 +3,7 @@
 // with it).
 import { type BlockedUsers, type FollowUser, LOG, type Me, type UserProfile } from "@moviepedia/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { apiFetch, fetchListOrEmpty, fetchOrNull } from "../../../shared/lib/api";
+import { apiFetch, fetchListOrEmpty, fetchOrNull, fetchRecordOrNull } from "../../../shared/lib/api";
 
 /** A begin/end window (API.md §1.5); absent = the whole list (≤ 1000). */
 export interface ListWindow {
@@ -12,7 +12,7 @@ export interface ListWindow {
 }
 
 export function fetchUserProfile(userId: number, signal?: AbortSignal): Promise<UserProfile | null> {
-  return fetchOrNull<UserProfile>(`/api/users/profile/${userId}`, LOG.userDetails, { signal });
+  return fetchRecordOrNull<UserProfile>(`/api/users/profile/${userId}`, LOG.userDetails, { signal });
 }
 
 export function fetchFollowers(userId: number, signal?: AbortSignal, range?: ListWindow): Promise<FollowUser[]> {

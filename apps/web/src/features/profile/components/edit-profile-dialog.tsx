@@ -1,4 +1,5 @@
-// Own profile: edit the username, status message and avatar URL (PATCH /api/users/me) in a bottom sheet.
+// Own profile: upload or remove a picture (PUT / DELETE /api/users/me/avatar), edit the username, status message and
+// avatar URL (PATCH /api/users/me) in a bottom sheet.
 import { codePointLength, type Me, STATUS_MESSAGE_MAX } from "@moviepedia/contract";
 import { type FormEvent, useState } from "react";
 import { Button } from "../../../shared/ui/button";
@@ -15,6 +16,7 @@ import {
   validate,
 } from "../lib/profile-form";
 import { PROFILE } from "../strings";
+import { AvatarPicker } from "./avatar-picker";
 
 interface Props {
   me: Me;
@@ -33,6 +35,8 @@ export function EditProfileDialog({ me, open, onOpenChange }: Props) {
 
 function EditProfileForm({ me, onDone }: { me: Me; onDone: () => void }) {
   const [values, setValues] = useState<ProfileFormValues>(() => initialValues(me));
+  // The avatar address the form started with; an upload or removal replaces the picture, and the address with it.
+  const [initialAvatarUrl, setInitialAvatarUrl] = useState(() => initialValues(me).avatarUrl);
   const [errors, setErrors] = useState<ProfileFormErrors>({});
   const update = useUpdateProfile(me.id);
 
@@ -47,7 +51,7 @@ function EditProfileForm({ me, onDone }: { me: Me; onDone: () => void }) {
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     try {
-      await update.mutateAsync(toRequest(values));
+      await update.mutateAsync(toRequest(values, initialAvatarUrl));
       onDone();
     } catch (error) {
       setErrors(serverErrors(error));
@@ -57,6 +61,13 @@ function EditProfileForm({ me, onDone }: { me: Me; onDone: () => void }) {
   const statusLength = codePointLength(values.statusMessage);
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="mt-5 flex flex-col gap-4">
+      <AvatarPicker
+        me={me}
+        onChanged={() => {
+          setInitialAvatarUrl("");
+          set("avatarUrl", "");
+        }}
+      />
       <TextField
         label={PROFILE.usernameLabel}
         value={values.username}

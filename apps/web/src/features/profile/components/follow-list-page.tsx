@@ -37,7 +37,13 @@ export function FollowListPage({ direction }: { direction: keyof typeof DIRECTIO
         <>
           <ul className="divide-y divide-gray-100">
             {list.items.map((user) => (
-              <MemberRow key={user.id} href={`/profile/${user.id}`} name={user.username} imageUrl={user.profile_url} />
+              <MemberRow
+                key={user.id}
+                href={`/profile/${user.id}`}
+                name={user.username}
+                imageUrl={user.profile_url}
+                artId={user.id}
+              />
             ))}
           </ul>
           <InfiniteFooter list={list} />

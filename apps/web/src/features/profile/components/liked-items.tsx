@@ -14,6 +14,8 @@ export function LikedPersonRow({ person }: { person: Person }) {
       href={`/people/${person.id}`}
       name={person.name}
       imageUrl={person.profile_url}
+      imageKind="person"
+      artId={person.id}
       detail={PROFILE.roles(person.roles)}
     />
   );
@@ -40,6 +42,8 @@ export function LikedReviewCard({ item }: { item: ReviewWithMovie }) {
         <Poster
           src={movie?.poster_url ?? `/media/poster/${review.movie_id}.svg`}
           title={title}
+          movieId={review.movie_id}
+          sizes="32px"
           className="w-8 shrink-0"
         />
         <span className="truncate">{title}</span>

@@ -21,7 +21,7 @@ export function ProfileSummary({ profile, children }: { profile: UserProfile; ch
   const base = `/profile/${profile.id}`;
   return (
     <section aria-labelledby="profile-name" className="flex flex-col items-center gap-3 px-5 pt-6 pb-5 text-center">
-      <Avatar src={profile.profile_url} name={profile.username} size={88} />
+      <Avatar src={profile.profile_url} name={profile.username} size={88} artId={profile.id} />
       <div className="min-w-0 max-w-full">
         <h2 id="profile-name" className="text-xl font-bold break-words text-gray-900">
           {profile.username}

@@ -24,6 +24,8 @@ export function ReviewPosterCard({ item, eager }: { item: ReviewWithMovie; eager
         <Poster
           src={item.movie?.poster_url ?? `/media/poster/${item.review.movie_id}.svg`}
           title={title}
+          movieId={item.review.movie_id}
+          sizes="(min-width: 640px) 200px, 33vw"
           loading={eager ? "eager" : "lazy"}
         />
         <p className="mt-1.5 truncate text-sm font-medium text-gray-900 group-hover:underline">{title}</p>

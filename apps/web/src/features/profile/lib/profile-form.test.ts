@@ -37,11 +37,21 @@ describe("profile edit form", () => {
   });
 
   it("sends null to clear the status message and the picture", () => {
-    expect(toRequest({ username: "movie_fan", statusMessage: "  ", avatarUrl: " " })).toEqual({
+    expect(toRequest({ username: "movie_fan", statusMessage: "  ", avatarUrl: " " }, "https://a.b/me.png")).toEqual({
       username: "movie_fan",
       status_message: null,
       profile_url: null,
     });
+  });
+
+  it("leaves the picture alone when its address was not touched (an uploaded picture shows no address)", () => {
+    expect(toRequest({ username: "movie_fan", statusMessage: "", avatarUrl: "" })).toEqual({
+      username: "movie_fan",
+      status_message: null,
+    });
+    expect(
+      toRequest({ username: "movie_fan", statusMessage: "", avatarUrl: "https://a.b/new.png" }, "https://a.b/me.png"),
+    ).toHaveProperty("profile_url", "https://a.b/new.png");
   });
 
   it("puts the server's refusals on the right field in Korean", () => {

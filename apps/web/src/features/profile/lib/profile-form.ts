@@ -49,12 +49,16 @@ export function validate(values: ProfileFormValues, currentUsername: string): Pr
   return errors;
 }
 
-export function toRequest(values: ProfileFormValues): PatchMeRequest {
+/**
+ * The PATCH body. An avatar address left as it started is not sent, so saving the form never undoes an uploaded
+ * picture (whose `/media/avatars/…` address the field does not show).
+ */
+export function toRequest(values: ProfileFormValues, initialAvatarUrl = ""): PatchMeRequest {
   const url = values.avatarUrl.trim();
   return {
     username: values.username,
     status_message: values.statusMessage.trim() === "" ? null : values.statusMessage,
-    profile_url: url === "" ? null : url,
+    ...(url === initialAvatarUrl.trim() ? {} : { profile_url: url === "" ? null : url }),
   };
 }
 

@@ -84,9 +84,10 @@ describe("likes page", () => {
     await userEvent.click(screen.getByRole("tab", { name: "컬렉션" }));
     expect(await screen.findByText("좋아한 컬렉션이 없어요.")).toBeInTheDocument();
     expect(router.state.location.search).toBe("?selected=collections");
-    expect(mock.mock.calls.some(([url]) => String(url).startsWith("/api/users/likes_collection?begin=0&end=10"))).toBe(
-      true,
-    );
+    // Cards show four posters: only those are embedded (movies_limit, API.md §4.0).
+    expect(
+      mock.mock.calls.some(([url]) => String(url) === "/api/users/likes_collection?begin=0&end=10&movies_limit=4"),
+    ).toBe(true);
   });
 
   it("asks visitors to log in", async () => {

@@ -6,10 +6,12 @@ import { Settings } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { useNumericParam } from "../../../shared/hooks/use-numeric-param";
+import { isNotFound } from "../../../shared/lib/api";
 import { useAuth } from "../../../shared/lib/auth";
 import { Button } from "../../../shared/ui/button";
 import { EmptyState } from "../../../shared/ui/empty-state";
 import { Loading } from "../../../shared/ui/loading";
+import { NotFoundView } from "../../../shared/ui/not-found-view";
 import { PageHeader } from "../../../shared/ui/page-header";
 import { UI } from "../../../shared/ui/strings";
 import { AnalysisShortCard } from "../../analysis";
@@ -43,8 +45,8 @@ export default function ProfilePage() {
   return (
     <>
       <PageHeader title={own ? PROFILE.myTitle : PROFILE.title} actions={own ? <SettingsLink /> : null} />
-      {userId === null ? (
-        <EmptyState message={PROFILE.notFound} />
+      {userId === null || isNotFound(query.error) ? (
+        <NotFoundView title={null} message={PROFILE.notFound} />
       ) : query.isPending ? (
         <Loading />
       ) : !query.data ? (

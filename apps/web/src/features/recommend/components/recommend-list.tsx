@@ -1,4 +1,5 @@
-// One recommendation list: a horizontal row of posters, titles and "예상 ★ 4.3", each a link to the movie.
+// One recommendation list: a horizontal row of posters, titles and "예상 ★ 4.3", each a link to the movie. In
+// 평균보다 내 취향 each film also says why it is there: "평균보다 +0.8", its prediction minus its average rating.
 import { MSG } from "@moviepedia/contract";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "../../../shared/ui/button";
@@ -13,7 +14,16 @@ export function RecommendList({ userId, kind, title }: { userId: number; kind: R
     title: movie.title,
     posterUrl: movie.poster_url,
     href: `/movies/${movie.id}`,
-    caption: <span className="font-semibold text-gray-700">{RECOMMEND.expected(expectedRating)}</span>,
+    caption: (
+      <>
+        <span className="font-semibold text-gray-700">{RECOMMEND.expected(expectedRating)}</span>
+        {kind === "difference" && movie.average_rating !== null ? (
+          <span className="block text-accent" title={RECOMMEND.aboveAverageHint(movie.average_rating)}>
+            {RECOMMEND.aboveAverage(Math.round((expectedRating - movie.average_rating) * 10) / 10)}
+          </span>
+        ) : null}
+      </>
+    ),
   }));
   return (
     <div data-testid={`recommend-${kind}`}>

@@ -18,7 +18,12 @@ function renderPage() {
   );
 }
 
-const movie = (id: number, title: string) => ({ id, title, poster_url: `/media/poster/${id}.svg` });
+const movie = (id: number, title: string, average_rating: number | null = null) => ({
+  id,
+  title,
+  poster_url: `/media/poster/${id}.svg`,
+  average_rating,
+});
 
 async function logIn(answer: (url: string) => Response) {
   localStorage.setItem("accessToken", makeToken(Math.floor(Date.now() / 1000) + 1800));
@@ -58,7 +63,7 @@ describe("recommendations page", () => {
       if (url.startsWith("/api/recommend/expect")) return jsonResponse(200, [{ movie_id: 3, expected_rating: 4.25 }]);
       if (url.startsWith("/api/recommend/difference")) return jsonResponse(200, [{ movie_id: 4, expected_rating: 3 }]);
       if (url === "/api/movies?ids=3") return jsonResponse(200, [movie(3, "기생충")]);
-      if (url === "/api/movies?ids=4") return jsonResponse(200, [movie(4, "괴물")]);
+      if (url === "/api/movies?ids=4") return jsonResponse(200, [movie(4, "괴물", 2.2)]);
       return jsonResponse(404, { code: "NOT_FOUND", detail: "" });
     });
     renderPage();
@@ -69,6 +74,9 @@ describe("recommendations page", () => {
     const difference = screen.getByTestId("recommend-difference");
     expect(await within(difference).findByText("예상 ★ 3.0")).toBeInTheDocument();
     expect(within(difference).getByRole("heading", { name: "평균보다 내 취향" })).toBeInTheDocument();
+    // Why it is there: the prediction (3.0) minus the film's average (2.2); the expect list says no such thing.
+    expect(within(difference).getByText("평균보다 +0.8")).toBeInTheDocument();
+    expect(within(expect1).queryByText(/평균보다/)).toBeNull();
     expect(mock.mock.calls.filter(([url]) => String(url).startsWith("/api/recommend/"))).toHaveLength(2);
   });
 

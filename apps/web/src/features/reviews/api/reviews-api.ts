@@ -2,7 +2,10 @@
 // the caller can roll back and tell the member. Every key starts with `reviewQueries.all`.
 import { LOG, type Review, type ReviewSort, type ReviewWrite } from "@moviepedia/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { apiFetch, fetchOrNull, isAbortError } from "../../../shared/lib/api";
+import { apiFetch, fetchOrNull, fetchRecordOrNull, isAbortError } from "../../../shared/lib/api";
+
+/** Comments in the movie page's 베스트 코멘트 carousel. */
+export const BEST_COMMENTS = 5;
 
 /** A read that failed and was already logged by its fetch helper: the query shows its error state. */
 export class FetchFailed extends Error {}
@@ -61,7 +64,7 @@ export function fetchMovieReviews(
 }
 
 export function fetchReview(reviewId: number, signal?: AbortSignal): Promise<Review | null> {
-  return fetchOrNull<Review>(`/api/reviews/${reviewId}`, LOG.review, { signal });
+  return fetchRecordOrNull<Review>(`/api/reviews/${reviewId}`, LOG.review, { signal });
 }
 
 export function toggleReviewLike(reviewId: number): Promise<Review> {
@@ -77,19 +80,19 @@ export const reviewQueries = {
       queryKey: [...reviewQueries.movie(movieId), "mine"],
       queryFn: ({ signal }) => fetchMyReview(movieId, signal),
     }),
-  /** The first review with text, oldest first: the movie page's preview (null: the movie has none). */
-  preview: (movieId: number) =>
+  /** 베스트 코멘트: up to five reviews with text, most liked first (the movie page's carousel; [] when none). */
+  best: (movieId: number) =>
     queryOptions({
-      queryKey: [...reviewQueries.movie(movieId), "preview"],
+      queryKey: [...reviewQueries.movie(movieId), "best"],
       queryFn: async ({ signal }) => {
         const list = await fetchMovieReviews(
           movieId,
-          { begin: 0, end: 1 },
-          { sort: "oldest", following: false },
+          { begin: 0, end: BEST_COMMENTS },
+          { sort: "likes", following: false },
           signal,
         );
         if (list === null) throw new FetchFailed(LOG.review);
-        return list[0] ?? null;
+        return list;
       },
       retry: false,
     }),

@@ -56,6 +56,11 @@ describe("MovieReviewPanel for a member", () => {
     expect(screen.getByRole("slider")).toHaveAttribute("aria-valuetext", "볼만해요");
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(screen.queryByText("예상 별점")).not.toBeInTheDocument();
+    // The line's slot stays (empty), so the action row below does not move.
+    const slot = document.querySelector('[data-slot="prediction"]');
+    expect(slot).toBeInTheDocument();
+    expect(slot).toHaveClass("h-6");
+    expect(slot).toBeEmptyDOMElement();
     await userEvent.click(half(4, "left"));
     await waitFor(() => expect(puts()).toEqual([{ rating: 3.5 }, { rating: 0 }]));
     expect(screen.getByRole("slider")).toHaveAttribute("aria-valuetext", "평가하기");

@@ -32,7 +32,7 @@ function Prediction({ movieId }: { movieId: number }) {
   const { data } = useQuery(predictionQuery(movieId));
   if (data === null || data === undefined) return null;
   return (
-    <p className="mt-1 inline-flex items-center gap-1 text-sm text-gray-600">
+    <p className="inline-flex items-center gap-1 text-sm text-gray-600">
       {REVIEWS.predicted}
       <Star aria-hidden size={14} strokeWidth={0} className="fill-star" />
       <span className="font-semibold text-gray-900">{data.toFixed(1)}</span>
@@ -67,7 +67,12 @@ export function MovieReviewPanel({ movieId, movieTitle, onSaved, onMore }: Movie
         >
           {starLabel(preview ?? rating)}
         </p>
-        {isLoggedIn && loaded && rating === 0 ? <Prediction movieId={movieId} /> : null}
+        {/* The 예상 별점 line's height is kept while it is absent (rated, loading), so the row below never jumps. */}
+        {isLoggedIn ? (
+          <div data-slot="prediction" className="mt-1 flex h-6 items-center">
+            {loaded && rating === 0 ? <Prediction movieId={movieId} /> : null}
+          </div>
+        ) : null}
         {mine.isError ? (
           <div className="mt-2 flex items-center gap-2">
             <ErrorText>{REVIEWS.reviewFailed}</ErrorText>

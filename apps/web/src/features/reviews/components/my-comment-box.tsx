@@ -32,7 +32,7 @@ export function MyCommentBox({ review, onWrite, onDelete }: MyCommentBoxProps) {
         {REVIEWS.myCommentTitle}
       </h2>
       <div className="flex gap-3">
-        <Avatar src={review.profile_url} name={review.user_name} size={36} decorative />
+        <Avatar src={review.profile_url} name={review.user_name} size={36} artId={review.user_id} decorative />
         <div className="min-w-0 flex-1">
           {linkable ? (
             <Link

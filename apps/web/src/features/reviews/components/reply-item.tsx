@@ -52,9 +52,13 @@ export function ReplyItem({ reply }: { reply: Reply }) {
   }
 
   return (
-    <article aria-label={`${reply.user_name}의 댓글`} className="flex gap-3 px-4 py-3">
+    <article
+      id={`reply-${reply.id}`}
+      aria-label={`${reply.user_name}의 댓글`}
+      className="flex scroll-mt-16 gap-3 px-4 py-3"
+    >
       <Link to={`/profile/${reply.user_id}`} aria-label={REVIEWS.profileOf(reply.user_name)} className="shrink-0">
-        <Avatar src={reply.profile_url} name={reply.user_name} size={32} decorative />
+        <Avatar src={reply.profile_url} name={reply.user_name} size={32} artId={reply.user_id} decorative />
       </Link>
       <div className="min-w-0 flex-1">
         <div className="flex items-baseline gap-2">

@@ -28,7 +28,7 @@ export function ReviewHeader({ review }: { review: Review }) {
         className="flex min-w-0 flex-1 items-center gap-2.5 rounded focus-visible:outline-2 focus-visible:outline-accent"
         aria-label={REVIEWS.profileOf(review.user_name)}
       >
-        <Avatar src={review.profile_url} name={review.user_name} size={32} decorative />
+        <Avatar src={review.profile_url} name={review.user_name} size={32} artId={review.user_id} decorative />
         <span className="min-w-0">
           <span className="block truncate text-sm font-semibold text-gray-900">{review.user_name}</span>
           <time dateTime={`${review.created_at}Z`} className="block text-xs text-gray-500">

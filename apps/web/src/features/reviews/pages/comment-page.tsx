@@ -4,10 +4,12 @@ import type { Review } from "@moviepedia/contract";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router";
 import { useNumericParam } from "../../../shared/hooks";
+import { isNotFound } from "../../../shared/lib/api";
 import { useAuth } from "../../../shared/lib/auth";
 import { Button } from "../../../shared/ui/button";
 import { EmptyState } from "../../../shared/ui/empty-state";
 import { Loading } from "../../../shared/ui/loading";
+import { NotFoundView } from "../../../shared/ui/not-found-view";
 import { PageHeader } from "../../../shared/ui/page-header";
 import { UI } from "../../../shared/ui/strings";
 import { movieQueries } from "../../movies";
@@ -51,6 +53,7 @@ function CommentBody({ reviewId, movieId }: { reviewId: number; movieId: number 
   const review = query.data;
   // The review knows its movie; the address's movie id only stands in until it has loaded.
   const movie = useQuery(movieQueries.detail(review?.movie_id ?? movieId));
+  if (isNotFound(query.error)) return <NotFoundView title={null} message={REVIEWS.reviewNotFound} />;
   if (query.isPending) return <Loading />;
   if (!review) {
     return (

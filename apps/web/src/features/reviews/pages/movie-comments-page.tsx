@@ -23,7 +23,8 @@ import { REVIEWS } from "../strings";
 function CommentList({ movieId }: { movieId: number }) {
   const { isLoggedIn } = useAuth();
   const requireLogin = useRequireLogin();
-  const [sort, setSort] = useState<ReviewSort>("oldest");
+  // Opens on 좋아요 순, as the movie page's 베스트 코멘트 (the API's default order stays oldest first).
+  const [sort, setSort] = useState<ReviewSort>("likes");
   const [friendsOnly, setFriendsOnly] = useState(false);
   const filter = { sort, following: friendsOnly && isLoggedIn };
   const movie = useQuery(movieQueries.detail(movieId));

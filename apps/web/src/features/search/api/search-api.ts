@@ -2,6 +2,7 @@
 // reuses the cached window. Genre values are bare ids, expanded with `GET /api/movies?ids=`.
 import {
   type Collection,
+  COLLECTION_STRIP_MOVIES,
   type ExpandedSearchResult,
   LOG,
   type Movie,
@@ -24,7 +25,14 @@ export const searchQueries = {
         try {
           return await apiFetch<ExpandedSearchResult>("/api/search", {
             signal,
-            query: { search_q: query, begin, end: begin + PAGE_SIZE.search, expand: true },
+            // Collection cards show a few posters: only those are embedded (movies_limit, API.md §4.0).
+            query: {
+              search_q: query,
+              begin,
+              end: begin + PAGE_SIZE.search,
+              expand: true,
+              movies_limit: COLLECTION_STRIP_MOVIES,
+            },
           });
         } catch (error) {
           if (!signal.aborted) console.error(LOG.search, error);

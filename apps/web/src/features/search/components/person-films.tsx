@@ -21,7 +21,13 @@ export function PersonFilmsSection({ entry }: { entry: PersonFilms }) {
               to={`/movies/${film.id}`}
               className="flex items-center gap-3 px-4 py-3 hover:bg-gray-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent"
             >
-              <Poster src={film.poster_url} title={film.title} className="w-14 shrink-0" />
+              <Poster
+                src={film.poster_url}
+                title={film.title}
+                movieId={film.id}
+                sizes="56px"
+                className="w-14 shrink-0"
+              />
               <div className="min-w-0 flex-1">
                 <p className="truncate text-[15px] font-semibold text-gray-900">{film.title}</p>
                 <p className="truncate text-[13px] text-gray-500">{[String(film.year), ...film.roles].join(" · ")}</p>

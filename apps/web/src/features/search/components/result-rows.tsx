@@ -22,7 +22,14 @@ function RowLink({ to, children }: { to: string; children: ReactNode }) {
 export function MovieRow({ movie, eager = false }: { movie: Movie; eager?: boolean }) {
   return (
     <RowLink to={`/movies/${movie.id}`}>
-      <Poster src={movie.poster_url} title={movie.title} className="w-14 shrink-0" loading={eager ? "eager" : "lazy"} />
+      <Poster
+        src={movie.poster_url}
+        title={movie.title}
+        movieId={movie.id}
+        sizes="56px"
+        className="w-14 shrink-0"
+        loading={eager ? "eager" : "lazy"}
+      />
       <div className="min-w-0 flex-1">
         <p className="truncate text-[15px] font-semibold text-gray-900">{movie.title}</p>
         <p className="truncate text-[13px] text-gray-500">{[String(movie.year), ...movie.countries].join(" · ")}</p>
@@ -44,7 +51,7 @@ export function MovieRow({ movie, eager = false }: { movie: Movie; eager?: boole
 export function PersonRow({ person }: { person: Person }) {
   return (
     <RowLink to={`/people/${person.id}`}>
-      <Avatar src={person.profile_url} name={person.name} size={48} decorative />
+      <Avatar src={person.profile_url} name={person.name} size={48} kind="person" artId={person.id} decorative />
       <div className="min-w-0 flex-1">
         <p className="truncate text-[15px] font-semibold text-gray-900">{person.name}</p>
         {person.roles.length > 0 ? <p className="text-[13px] text-gray-500">{person.roles.join(" · ")}</p> : null}
@@ -56,7 +63,7 @@ export function PersonRow({ person }: { person: Person }) {
 export function UserRow({ user }: { user: UserProfile }) {
   return (
     <RowLink to={`/profile/${user.id}`}>
-      <Avatar src={user.profile_url} name={user.username} size={48} decorative />
+      <Avatar src={user.profile_url} name={user.username} size={48} artId={user.id} decorative />
       <div className="min-w-0 flex-1">
         <p className="truncate text-[15px] font-semibold text-gray-900">{user.username}</p>
         <p className="text-[13px] text-gray-500">

@@ -141,6 +141,8 @@ describe("search page", () => {
     // One expanded request per window serves every tab; the counts come from one id-only request without a range.
     const searches = server.mock.calls.map(([url]) => String(url)).filter((url) => url.includes("/api/search"));
     expect(searches.filter((url) => url.includes("expand=true"))).toHaveLength(1);
+    // Collection cards show four posters: only those are embedded (movies_limit, API.md §4.0).
+    expect(searches.find((url) => url.includes("expand=true"))).toContain("movies_limit=4");
     expect(searches.filter((url) => !url.includes("begin"))).toHaveLength(1);
 
     await userEvent.clear(screen.getByLabelText(SEARCH.inputLabel));

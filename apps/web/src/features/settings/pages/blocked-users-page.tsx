@@ -33,6 +33,7 @@ function BlockedList({ myId }: { myId: number }) {
               href={`/profile/${id}`}
               name={name}
               imageUrl={profile?.profile_url ?? `/media/avatar/${id}.svg`}
+              artId={id}
               detail={profile?.status_message ?? undefined}
               action={
                 <Button

@@ -1,6 +1,6 @@
-// /mypage/settings: blocked-user management and logout (SPEC §2), 비밀번호 변경 for local accounts (issue #22), and
-// 회원 탈퇴 (DESIGN: account deletion).
-import { ChevronRight, KeyRound, LogOut, UserMinus, UserX } from "lucide-react";
+// /mypage/settings: blocked-user management and logout (SPEC §2), 비밀번호 변경 for local accounts (issue #22),
+// 회원 탈퇴 (DESIGN: account deletion), and the films marked 관심없어요 with their undo (issue #18).
+import { ChevronRight, Info, KeyRound, LogOut, UserMinus, UserX } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { authStore, rememberReturnPath, useAuth } from "../../../shared/lib/auth";
@@ -9,6 +9,7 @@ import { ConfirmDialog } from "../../../shared/ui/confirm-dialog";
 import { EmptyState } from "../../../shared/ui/empty-state";
 import { PageHeader } from "../../../shared/ui/page-header";
 import { ChangePasswordDialog } from "../components/change-password-dialog";
+import { DismissedMovies } from "../../rating";
 import { DeleteAccountDialog } from "../components/delete-account-dialog";
 import { SETTINGS } from "../strings";
 
@@ -38,6 +39,11 @@ export default function SettingsPage() {
             {SETTINGS.login}
           </Button>
         </EmptyState>
+        <Link to="/about" className={`${ROW} border-t border-gray-100`}>
+          <Info aria-hidden size={20} className="text-gray-500" />
+          <span className="flex-1">{SETTINGS.about}</span>
+          <ChevronRight aria-hidden size={18} className="text-gray-300" />
+        </Link>
       </>
     );
   }
@@ -70,6 +76,13 @@ export default function SettingsPage() {
           </li>
         ) : null}
         <li>
+          <Link to="/about" className={ROW}>
+            <Info aria-hidden size={20} className="text-gray-500" />
+            <span className="flex-1">{SETTINGS.about}</span>
+            <ChevronRight aria-hidden size={18} className="text-gray-300" />
+          </Link>
+        </li>
+        <li>
           <button type="button" className={ROW} onClick={() => setConfirming(true)}>
             <LogOut aria-hidden size={20} className="text-gray-500" />
             <span className="flex-1">{SETTINGS.logout}</span>
@@ -92,6 +105,7 @@ export default function SettingsPage() {
         onOpenChange={setChangingPassword}
         onChanged={() => setNotice(SETTINGS.passwordChanged)}
       />
+      {user ? <DismissedMovies userId={user.id} /> : null}
       <DeleteAccountDialog open={deleting} onOpenChange={setDeleting} loginType={user?.login_type ?? null} />
       <ConfirmDialog
         open={confirming}

@@ -10,6 +10,8 @@ export interface ApiRequest {
   method?: Method;
   /** JSON body; `undefined` sends none. */
   body?: unknown;
+  /** A file sent as the raw body with its own type (the avatar upload); instead of `body`. */
+  file?: Blob;
   auth?: AuthMode;
   query?: Readonly<Record<string, QueryValue>>;
   signal?: AbortSignal;
@@ -59,13 +61,14 @@ async function rejectedBearer(response: Response): Promise<boolean> {
 export function createApiClient(deps: { session: SessionPort; fetch: typeof fetch }): ApiFetch {
   async function send(path: string, request: ApiRequest, token: string | null): Promise<Response> {
     const headers: Record<string, string> = { Accept: "application/json" };
-    if (request.body !== undefined) headers["Content-Type"] = "application/json";
+    if (request.file !== undefined) headers["Content-Type"] = request.file.type;
+    else if (request.body !== undefined) headers["Content-Type"] = "application/json";
     if (token) headers.Authorization = `Bearer ${token}`;
     try {
       return await deps.fetch(withQuery(path, request.query), {
         method: request.method ?? "GET",
         headers,
-        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        body: request.file ?? (request.body === undefined ? undefined : JSON.stringify(request.body)),
         credentials: "same-origin",
         signal: request.signal,
       });

@@ -1,0 +1,239 @@
+// SQL of the feed (issue #21): what the members a member follows did, read straight from the rows it is about, so a
+// deleted review or collection, an emptied (hidden) review or a block is reflected at once, with no log to keep.
+// Ratings and collection additions come grouped by member (or collection) and clock hour (`YYYY-MM-DDTHH`, the
+// first 13 characters of a timestamp, the same on both databases). Each source answers its newest rows between two
+// bounds, so the service can look back a day, then a month, then everything.
+import type { CompactMovie } from "@moviepedia/contract";
+import { type Kysely, sql } from "kysely";
+import type { Database } from "../../db/types.js";
+import { averageRating, posterUrl } from "../movies/index.js";
+
+type Db = Kysely<Database>;
+
+export interface Bounds {
+  /** Newest time to include (the keyset cursor's time), or null. */
+  to: string | null;
+  /** Oldest time to include, the start of an hour (so a group is never cut), or null. */
+  from: string | null;
+  limit: number;
+}
+
+/** Members `me` follows, without anyone blocked in either direction. */
+function followed(me: number) {
+  return sql`(select f.target_id from follows f where f.user_id = ${me}
+    and not exists (select 1 from blocks b where b.user_id = ${me} and b.target_id = f.target_id)
+    and not exists (select 1 from blocks b where b.user_id = f.target_id and b.target_id = ${me}))`;
+}
+
+const hour = (column: string) => sql<string>`substr(${sql.ref(column)}, 1, 13)`;
+/** The last second of the cursor's hour: a group of that hour is read whole, then kept or dropped by its newest row. */
+const hourEnd = (time: string) => `${time.slice(0, 13)}:59:59`;
+
+export interface GroupRow {
+  owner_id: number;
+  user_id: number;
+  bucket: string;
+  t: string;
+  n: number | string;
+}
+
+/** Rating-only reviews (no text), grouped by member and hour. */
+export function ratingGroups(db: Db, me: number, b: Bounds): Promise<GroupRow[]> {
+  let query = db
+    .selectFrom("reviews as r")
+    .select([
+      "r.user_id as owner_id",
+      "r.user_id",
+      hour("r.updated_at").as("bucket"),
+      sql<string>`max(r.updated_at)`.as("t"),
+      sql<number>`count(*)`.as("n"),
+    ])
+    .where(sql<boolean>`r.user_id in ${followed(me)}`)
+    .where("r.content", "=", "")
+    .where("r.rating", ">", 0);
+  if (b.to !== null) query = query.where("r.updated_at", "<=", hourEnd(b.to));
+  if (b.from !== null) query = query.where("r.updated_at", ">=", b.from);
+  let grouped = query.groupBy(["r.user_id", hour("r.updated_at")]);
+  if (b.to !== null) grouped = grouped.having(sql`max(r.updated_at)`, "<=", b.to);
+  return grouped
+    .orderBy(sql`max(r.updated_at)`, "desc")
+    .orderBy("r.user_id", "desc")
+    .limit(b.limit)
+    .execute() as Promise<GroupRow[]>;
+}
+
+export interface SingleRow {
+  id: number;
+  user_id: number;
+  movie_id: number;
+  t: string;
+  kind: "review" | "want";
+}
+
+/** Written reviews and want-to-see marks without text or rating, one item each. */
+export function singleReviews(db: Db, me: number, b: Bounds): Promise<SingleRow[]> {
+  let query = db
+    .selectFrom("reviews as r")
+    .select([
+      "r.id",
+      "r.user_id",
+      "r.movie_id",
+      "r.updated_at as t",
+      sql<"review" | "want">`case when r.content <> '' then 'review' else 'want' end`.as("kind"),
+    ])
+    .where(sql<boolean>`r.user_id in ${followed(me)}`)
+    .where(sql<boolean>`(r.content <> '' or (r.rating = 0 and r.status = 'WatchList'))`);
+  if (b.to !== null) query = query.where("r.updated_at", "<=", b.to);
+  if (b.from !== null) query = query.where("r.updated_at", ">=", b.from);
+  return query.orderBy("r.updated_at", "desc").orderBy("r.id", "desc").limit(b.limit).execute();
+}
+
+export interface CollectionItemRow {
+  id: number;
+  user_id: number;
+  t: string;
+  movie_count: number;
+}
+
+export function newCollections(db: Db, me: number, b: Bounds): Promise<CollectionItemRow[]> {
+  let query = db
+    .selectFrom("collections as c")
+    .select(["c.id", "c.user_id", "c.created_at as t", "c.movie_count"])
+    .where(sql<boolean>`c.user_id in ${followed(me)}`);
+  if (b.to !== null) query = query.where("c.created_at", "<=", b.to);
+  if (b.from !== null) query = query.where("c.created_at", ">=", b.from);
+  return query.orderBy("c.created_at", "desc").orderBy("c.id", "desc").limit(b.limit).execute();
+}
+
+/** Films added to a collection by edits, grouped by collection and hour. */
+export function additionGroups(db: Db, me: number, b: Bounds): Promise<GroupRow[]> {
+  let query = db
+    .selectFrom("collection_movies as cm")
+    .innerJoin("collections as c", "c.id", "cm.collection_id")
+    .select([
+      "cm.collection_id as owner_id",
+      "c.user_id",
+      hour("cm.added_at").as("bucket"),
+      sql<string>`max(cm.added_at)`.as("t"),
+      sql<number>`count(*)`.as("n"),
+    ])
+    .where(sql<boolean>`c.user_id in ${followed(me)}`)
+    .where("cm.added_at", "is not", null);
+  if (b.to !== null) query = query.where("cm.added_at", "<=", hourEnd(b.to));
+  if (b.from !== null) query = query.where("cm.added_at", ">=", b.from);
+  let grouped = query.groupBy(["cm.collection_id", "c.user_id", hour("cm.added_at")]);
+  if (b.to !== null) grouped = grouped.having(sql`max(cm.added_at)`, "<=", b.to);
+  return grouped
+    .orderBy(sql`max(cm.added_at)`, "desc")
+    .orderBy("cm.collection_id", "desc")
+    .limit(b.limit)
+    .execute() as Promise<GroupRow[]>;
+}
+
+/** Films of each (member, hour) rating group, newest first, with the review of each. */
+export async function groupRatings(db: Db, groups: readonly { user_id: number; bucket: string }[]) {
+  if (groups.length === 0) return [];
+  return db
+    .selectFrom("reviews")
+    .select(["id", "user_id", "movie_id", "updated_at"])
+    .where("content", "=", "")
+    .where("rating", ">", 0)
+    .where((eb) =>
+      eb.or(
+        groups.map((g) =>
+          eb.and([
+            eb("user_id", "=", g.user_id),
+            eb("updated_at", ">=", `${g.bucket}:00:00`),
+            eb("updated_at", "<=", `${g.bucket}:59:59`),
+          ]),
+        ),
+      ),
+    )
+    .orderBy("updated_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+}
+
+/** Films of each (collection, hour) addition group, the latest added first. */
+export async function groupAdditions(db: Db, groups: readonly { owner_id: number; bucket: string }[]) {
+  if (groups.length === 0) return [];
+  return db
+    .selectFrom("collection_movies")
+    .select(["collection_id", "movie_id", "added_at"])
+    .where((eb) =>
+      eb.or(
+        groups.map((g) =>
+          eb.and([
+            eb("collection_id", "=", g.owner_id),
+            eb("added_at", ">=", `${g.bucket}:00:00`),
+            eb("added_at", "<=", `${g.bucket}:59:59`),
+          ]),
+        ),
+      ),
+    )
+    .orderBy("added_at", "desc")
+    .orderBy("position", "desc")
+    .execute();
+}
+
+/** The first `n` films of each collection, in the order added. */
+export async function firstFilms(db: Db, collectionIds: readonly number[], n: number) {
+  if (collectionIds.length === 0) return [];
+  const { rows } = await sql<{ collection_id: number; movie_id: number }>`
+    select collection_id, movie_id from (
+      select collection_id, movie_id,
+        row_number() over (partition by collection_id order by position) as rank
+      from collection_movies where collection_id in (${sql.join(collectionIds)})
+    ) ranked where rank <= ${n} order by collection_id, rank`.execute(db);
+  return rows;
+}
+
+export function members(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("users")
+    .select(["id", "username", "profile_url"])
+    .where("id", "in", [...ids])
+    .execute();
+}
+
+/** CompactMovie (API.md §4.14) of each id found. */
+export async function compactMovies(db: Db, ids: readonly number[]): Promise<Map<number, CompactMovie>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const [rows, genres] = await Promise.all([
+    db
+      .selectFrom("movies")
+      .select(["id", "title", "year", "poster_url", "rating_sum", "ratings_count"])
+      .where("id", "in", unique)
+      .execute(),
+    db
+      .selectFrom("movie_genres")
+      .innerJoin("genres", "genres.id", "movie_genres.genre_id")
+      .select(["movie_genres.movie_id", "genres.name"])
+      .where("movie_genres.movie_id", "in", unique)
+      .orderBy("movie_genres.movie_id")
+      .orderBy("movie_genres.position")
+      .execute(),
+  ]);
+  const genresOf = new Map<number, string[]>();
+  for (const g of genres) {
+    const list = genresOf.get(g.movie_id);
+    if (list) list.push(g.name);
+    else genresOf.set(g.movie_id, [g.name]);
+  }
+  return new Map(
+    rows.map((m) => [
+      m.id,
+      {
+        id: m.id,
+        title: m.title,
+        year: m.year,
+        poster_url: posterUrl(m),
+        genres: genresOf.get(m.id) ?? [],
+        average_rating: averageRating(m),
+        ratings_count: m.ratings_count,
+      },
+    ]),
+  );
+}

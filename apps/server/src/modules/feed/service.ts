@@ -1,0 +1,213 @@
+// The feed (GET /api/feed, issue #21): newest first, what the members the caller follows did — ratings (a member's
+// ratings within one clock hour collapse into one "N편 평가" item), written reviews, want-to-see marks, new
+// collections and films added to collections. Keyset paging: `before` + `before_id` name the last item shown and
+// the next window starts strictly after it in the order (time desc, id desc). An item's time only ever moves forward
+// (a later edit, another rating in its hour), so activity arriving while a member scrolls lands above the cursor and
+// never repeats an item in a later window.
+import type { CompactMovie, FeedItem } from "@moviepedia/contract";
+import type { Kysely } from "kysely";
+import { VersionedFacts } from "../../db/data-version.js";
+import type { Database } from "../../db/types.js";
+import { invalidField } from "../../http/errors.js";
+import type { Window } from "../../http/window.js";
+import { fromTimestamp, toTimestamp } from "../../lib/time.js";
+import { loadCollections } from "../collections/index.js";
+import { loadReviews } from "../reviews/index.js";
+import { avatarUrl } from "../users/index.js";
+import * as repo from "./repository.js";
+
+/** Films shown in a grouped item (its `count` says how many there are). */
+export const FEED_MOVIES_SHOWN = 12;
+/** Films of a new collection shown with it. */
+const COLLECTION_MOVIES_SHOWN = 12;
+/** Extra rows each source reads beyond the window, for items that share the cursor's second. */
+const TIE_SLACK = 20;
+/** How far back each attempt looks before looking further (hours); null = everything. */
+const LOOKBACK_HOURS = [48, 24 * 45, null] as const;
+const TIMESTAMP = /^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}$/;
+
+export interface FeedCursor {
+  before: string;
+  beforeId: string;
+}
+
+/** `before` (a timestamp) and `before_id` (the last item's id) from the query; null when absent. */
+export function parseCursor(query: { before?: unknown; before_id?: unknown }): FeedCursor | null {
+  const { before, before_id: beforeId } = query;
+  if (before === undefined) return null;
+  if (typeof before !== "string" || !TIMESTAMP.test(before) || Number.isNaN(fromTimestamp(before).getTime())) {
+    throw invalidField("before", "must be a timestamp YYYY-MM-DDTHH:MM:SS");
+  }
+  if (beforeId !== undefined && (typeof beforeId !== "string" || beforeId.length > 100)) {
+    throw invalidField("before_id", "must be a feed item id");
+  }
+  return { before, beforeId: beforeId ?? "" };
+}
+
+/** One item before its films, review and collection are read. */
+interface Draft {
+  id: string;
+  type: FeedItem["type"];
+  userId: number;
+  t: string;
+  count: number;
+  reviewId?: number;
+  movieId?: number;
+  collectionId?: number;
+  group?: { owner_id: number; user_id: number; bucket: string };
+}
+
+/** The feed's order: newest first, then id descending (ids are plain strings, compared the same everywhere). */
+function compare(a: Draft, b: Draft): number {
+  if (a.t !== b.t) return a.t < b.t ? 1 : -1;
+  return a.id === b.id ? 0 : a.id < b.id ? 1 : -1;
+}
+
+function isAfterCursor(item: Draft, cursor: FeedCursor | null): boolean {
+  if (!cursor) return true;
+  return item.t < cursor.before || (item.t === cursor.before && item.id < cursor.beforeId);
+}
+
+/** Feed answers, kept per member and window until the next write to the database. */
+const kept = new VersionedFacts<FeedItem[]>(5_000);
+
+export function createFeedService(deps: { db: Kysely<Database> }) {
+  const { db } = deps;
+
+  async function drafts(me: number, cursor: FeedCursor | null, need: number): Promise<Draft[]> {
+    const to = cursor?.before ?? null;
+    const limit = need + TIE_SLACK;
+    const newest = to ?? toTimestamp(new Date());
+    let found: Draft[] = [];
+    for (const hours of LOOKBACK_HOURS) {
+      // Hour-aligned, so no group is cut in two.
+      const from =
+        hours === null
+          ? null
+          : `${toTimestamp(new Date(fromTimestamp(newest).getTime() - hours * 3_600_000)).slice(0, 13)}:00:00`;
+      const bounds = { to, from, limit };
+      const [ratings, singles, collections, additions] = await Promise.all([
+        repo.ratingGroups(db, me, bounds),
+        repo.singleReviews(db, me, bounds),
+        repo.newCollections(db, me, bounds),
+        repo.additionGroups(db, me, bounds),
+      ]);
+      found = [
+        ...ratings.map((g): Draft => ({
+          id: `rating:${g.user_id}:${g.bucket}`,
+          type: "rating",
+          userId: g.user_id,
+          t: g.t,
+          count: Number(g.n),
+          group: g,
+        })),
+        ...singles.map((r): Draft => ({
+          id: `${r.kind}:${r.id}`,
+          type: r.kind,
+          userId: r.user_id,
+          t: r.t,
+          count: 1,
+          reviewId: r.id,
+          movieId: r.movie_id,
+        })),
+        ...collections.map((c): Draft => ({
+          id: `collection:${c.id}`,
+          type: "collection",
+          userId: c.user_id,
+          t: c.t,
+          count: c.movie_count,
+          collectionId: c.id,
+        })),
+        ...additions.map((g): Draft => ({
+          id: `collection_add:${g.owner_id}:${g.bucket}`,
+          type: "collection_add",
+          userId: g.user_id,
+          t: g.t,
+          count: Number(g.n),
+          collectionId: g.owner_id,
+          group: g,
+        })),
+      ]
+        .filter((d) => isAfterCursor(d, cursor))
+        .sort(compare);
+      if (found.length >= need) break;
+    }
+    return found.slice(0, need);
+  }
+
+  async function build(me: number, items: Draft[]): Promise<FeedItem[]> {
+    const ratingGroups = items.filter((d) => d.type === "rating").map((d) => d.group!);
+    const additionGroups = items.filter((d) => d.type === "collection_add").map((d) => d.group!);
+    const newCollectionIds = items.filter((d) => d.type === "collection").map((d) => d.collectionId!);
+    const [ratings, additions, firsts, users] = await Promise.all([
+      repo.groupRatings(db, ratingGroups),
+      repo.groupAdditions(db, additionGroups),
+      repo.firstFilms(db, newCollectionIds, COLLECTION_MOVIES_SHOWN),
+      repo.members(db, [...new Set(items.map((d) => d.userId))]),
+    ]);
+    const filmsOf = new Map<string, number[]>();
+    const add = (key: string, movieId: number) => {
+      const list = filmsOf.get(key);
+      if (!list) filmsOf.set(key, [movieId]);
+      else if (list.length < FEED_MOVIES_SHOWN) list.push(movieId);
+    };
+    // A group of one rating shows that review.
+    const singleRating = new Map<string, number>();
+    for (const r of ratings) {
+      const key = `rating:${r.user_id}:${r.updated_at.slice(0, 13)}`;
+      add(key, r.movie_id);
+      singleRating.set(key, singleRating.has(key) ? 0 : r.id);
+    }
+    for (const a of additions) add(`collection_add:${a.collection_id}:${(a.added_at ?? "").slice(0, 13)}`, a.movie_id);
+    for (const f of firsts) add(`collection:${f.collection_id}`, f.movie_id);
+    for (const d of items) if (d.movieId !== undefined) add(d.id, d.movieId);
+
+    const reviewIds = items.flatMap((d) => {
+      const id = d.reviewId ?? (d.type === "rating" && d.count === 1 ? singleRating.get(d.id) : undefined);
+      return id ? [id] : [];
+    });
+    const collectionIds = items.flatMap((d) => (d.collectionId !== undefined ? [d.collectionId] : []));
+    const [movies, reviews, collections] = await Promise.all([
+      repo.compactMovies(db, [...filmsOf.values()].flat()),
+      loadReviews(db, reviewIds, me),
+      loadCollections(db, collectionIds, me, { movieLimit: COLLECTION_MOVIES_SHOWN }),
+    ]);
+    const reviewById = new Map(reviews.map((r) => [r.id, r]));
+    const collectionById = new Map(collections.map((c) => [c.id, c]));
+    const userById = new Map(users.map((u) => [u.id, u]));
+    return items.flatMap((d): FeedItem[] => {
+      const user = userById.get(d.userId);
+      if (!user) return [];
+      const reviewId = d.reviewId ?? (d.type === "rating" && d.count === 1 ? singleRating.get(d.id) : undefined);
+      return [
+        {
+          id: d.id,
+          type: d.type,
+          user: { id: user.id, username: user.username, profile_url: avatarUrl(user) },
+          created_at: d.t,
+          movies: (filmsOf.get(d.id) ?? []).flatMap((id): CompactMovie[] => {
+            const movie = movies.get(id);
+            return movie ? [movie] : [];
+          }),
+          review: reviewId ? (reviewById.get(reviewId) ?? null) : null,
+          collection: d.collectionId !== undefined ? (collectionById.get(d.collectionId) ?? null) : null,
+          count: d.count,
+        },
+      ];
+    });
+  }
+
+  /** A window of the member's feed after `cursor` (or from the newest). */
+  async function feed(me: number, cursor: FeedCursor | null, window: Window): Promise<FeedItem[]> {
+    if (window.limit === 0) return [];
+    const key = `${me}:${cursor?.before ?? ""}:${cursor?.beforeId ?? ""}:${window.offset}:${window.limit}`;
+    return kept.get(db, key, async () => {
+      const items = await drafts(me, cursor, window.offset + window.limit);
+      return build(me, items.slice(window.offset));
+    });
+  }
+
+  return { feed };
+}
+
+export type FeedService = ReturnType<typeof createFeedService>;

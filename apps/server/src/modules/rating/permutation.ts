@@ -1,0 +1,36 @@
+// A keyed pseudo-random permutation of 0 … n−1 without materialising it: a four-round Feistel network over the
+// smallest even-bit domain that holds n, with cycle walking (values ≥ n are put through again, which keeps it a
+// bijection on 0 … n−1). The 랜덤 queue walks positions 0, 1, 2, … through it, so every page of one key's order
+// follows from the position alone: paging never repeats or skips, and no list per member is kept.
+
+/** A 32-bit integer hash (the finaliser of MurmurHash3). */
+export function mix32(x: number): number {
+  let h = x | 0;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+export function createPermutation(n: number, key: number): (position: number) => number {
+  let half = 1;
+  while (2 ** (2 * half) < n) half++;
+  const mask = 2 ** half - 1;
+  const keys = [1, 2, 3, 4].map((round) => mix32(key ^ Math.imul(round, 0x9e3779b9)));
+  return (position) => {
+    let x = position;
+    do {
+      let left = Math.floor(x / 2 ** half);
+      let right = x & mask;
+      for (const k of keys) {
+        const next = left ^ (mix32(right ^ k) & mask);
+        left = right;
+        right = next;
+      }
+      x = left * 2 ** half + right;
+    } while (x >= n);
+    return x;
+  };
+}

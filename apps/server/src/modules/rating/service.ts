@@ -1,0 +1,208 @@
+// 평가하기 (issue #18): the rating queue, 관심없어요 (dismissed films) and similar films. The queue walks the in-memory
+// catalog orders (catalog.ts) skipping the caller's exclusions — films with a visible review row and dismissed ones —
+// which are read once per change of the member's data_version (bumped by every review write and every dismissal in
+// its transaction); only the page's films are then read from the database, so a page costs the same at any depth.
+import {
+  type CompactMovie,
+  MAX_ID,
+  RATING_QUEUE_CAP,
+  RATING_QUEUE_CATEGORIES,
+  RATING_QUEUE_PAGE,
+  type RatingQueueCategory,
+  SIMILAR_LIMIT_DEFAULT,
+  SIMILAR_LIMIT_MAX,
+} from "@moviepedia/contract";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/types.js";
+import { invalidField, notFound } from "../../http/errors.js";
+import { parseWindow, type Window } from "../../http/window.js";
+import { LruCache } from "../../lib/lru.js";
+import { type Clock, toTimestamp } from "../../lib/time.js";
+import { inTransaction } from "../../lib/transaction.js";
+import { loadMovies } from "../movies/index.js";
+import type { RecommendService } from "../recommend/index.js";
+import { type Catalog, createCatalogCache, genreOrder } from "./catalog.js";
+import { createPermutation } from "./permutation.js";
+import * as repo from "./repository.js";
+import { createSimilarFilms } from "./similar.js";
+
+export interface QueueQuery {
+  category?: string;
+  genre?: string;
+  begin?: string;
+  end?: string;
+}
+
+export interface QueueRequest {
+  window: Window;
+  category: RatingQueueCategory;
+  /** The genre's name (category `genre`). */
+  genre: string | null;
+}
+
+/** Checked in this order: begin, end, category, genre (the genre's existence needs the catalog: the service's). */
+export function parseQueueQuery(query: QueueQuery): QueueRequest {
+  const parsed = parseWindow(query);
+  const window = {
+    offset: parsed.offset,
+    limit: query.end === undefined ? RATING_QUEUE_PAGE : Math.min(parsed.limit, RATING_QUEUE_CAP),
+  };
+  const category = RATING_QUEUE_CATEGORIES.find((c) => c === (query.category ?? "popular"));
+  if (!category) throw invalidField("category", `must be one of ${RATING_QUEUE_CATEGORIES.join(", ")}`);
+  if (category === "genre" && (query.genre === undefined || query.genre === "")) {
+    throw invalidField("genre", "is required with category 'genre'");
+  }
+  return { window, category, genre: category === "genre" ? query.genre! : null };
+}
+
+/** `limit` of similar films: absent → 10; otherwise a decimal integer 1–30. */
+export function parseSimilarLimit(raw: string | undefined): number {
+  if (raw === undefined) return SIMILAR_LIMIT_DEFAULT;
+  const value = /^[0-9]{1,3}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!(value >= 1 && value <= SIMILAR_LIMIT_MAX)) {
+    throw invalidField("limit", `must be an integer from 1 to ${SIMILAR_LIMIT_MAX}`);
+  }
+  return value;
+}
+
+/** The UTC day number: the 랜덤 order changes once a day. */
+const dayOf = (date: Date) => Math.floor(date.getTime() / 86_400_000);
+
+interface Exclusions {
+  version: number;
+  ids: Set<number>;
+}
+
+const toCompact = (m: CompactMovie): CompactMovie => ({
+  id: m.id,
+  title: m.title,
+  year: m.year,
+  poster_url: m.poster_url,
+  genres: m.genres,
+  average_rating: m.average_rating,
+  ratings_count: m.ratings_count,
+});
+
+export function createRatingService(deps: {
+  db: Kysely<Database>;
+  clock: Clock;
+  recommend: Pick<RecommendService, "predictedQueue" | "currentModel">;
+}) {
+  const { db, clock, recommend } = deps;
+  const catalog = createCatalogCache(db, clock);
+  const similar = createSimilarFilms({ db, catalog, currentModel: recommend.currentModel });
+  const exclusions = new LruCache<number, Exclusions>(10_000);
+
+  /** Films the member's lists leave out, kept per member until their data_version moves. */
+  async function excludedFor(userId: number | null): Promise<Set<number>> {
+    if (userId === null) return new Set();
+    const version = await repo.memberVersion(db, userId);
+    const hit = exclusions.get(userId);
+    if (hit && version !== undefined && hit.version === version) return hit.ids;
+    // Rows read after the version: a write committing in between leaves the entry keyed older than its rows.
+    const ids = new Set(await repo.memberExclusions(db, userId));
+    if (version !== undefined) exclusions.set(userId, { version, ids });
+    return ids;
+  }
+
+  async function compactMovies(ids: readonly number[]): Promise<CompactMovie[]> {
+    return (await loadMovies(db, ids)).map(toCompact);
+  }
+
+  /** Positions [offset, offset + limit) of `order` once `excluded` is taken out. */
+  function walk(length: number, at: (position: number) => number, excluded: Set<number>, window: Window): number[] {
+    const page: number[] = [];
+    let seen = 0;
+    for (let p = 0; p < length && page.length < window.limit; p++) {
+      const id = at(p);
+      if (excluded.has(id)) continue;
+      if (seen++ >= window.offset) page.push(id);
+    }
+    return page;
+  }
+
+  function popularWalk(list: Int32Array, excluded: Set<number>, window: Window): number[] {
+    return walk(list.length, (p) => list[p]!, excluded, window);
+  }
+
+  async function queueIds(callerId: number | null, request: QueueRequest, cat: Catalog): Promise<number[]> {
+    const { window } = request;
+    if (request.category === "genre") {
+      const list = genreOrder(cat, request.genre!);
+      if (!list) throw invalidField("genre", "is not a known genre");
+      if (window.limit === 0) return [];
+      return popularWalk(list, await excludedFor(callerId), window);
+    }
+    if (window.limit === 0) return [];
+    const excluded = await excludedFor(callerId);
+    if (request.category === "random") {
+      const key = (callerId ?? 0) * 100_003 + dayOf(clock.now());
+      const permute = createPermutation(cat.ids.length, key);
+      return walk(cat.ids.length, (p) => cat.ids[permute(p)]!, excluded, window);
+    }
+    if (request.category === "predicted" && callerId !== null) {
+      // The recommender leaves out every reviewed and dismissed film already; the queue's own exclusions are the
+      // same films but for hidden rows, which it may show again.
+      const want = Math.min(MAX_ID, window.offset + window.limit + excluded.size);
+      const ranked = await recommend.predictedQueue(callerId, want);
+      if (ranked !== null) {
+        return walk(ranked.length, (p) => ranked[p]!, excluded, window);
+      }
+      // Cold start: the popular order.
+    }
+    return popularWalk(cat.popular, excluded, window);
+  }
+
+  /** GET /api/rating/queue: one window of the category's order, minus what the caller reviewed or dismissed. */
+  async function queue(callerId: number | null, request: QueueRequest): Promise<CompactMovie[]> {
+    const ids = await queueIds(callerId, request, await catalog.get());
+    return compactMovies(ids);
+  }
+
+  /** Genres the 장르별 tab offers: those with films, most films first. */
+  async function genres(): Promise<string[]> {
+    return (await catalog.get()).genres;
+  }
+
+  async function movieOr404(trx: Kysely<Database>, movieId: number | null): Promise<number> {
+    if (movieId === null || !(await repo.movieExists(trx, movieId))) throw notFound("MOVIE_NOT_FOUND");
+    return movieId;
+  }
+
+  /** PUT /api/movies/{id}/dismissed: idempotent; the member's caches (queue, recommendations) move with it. */
+  async function dismiss(callerId: number, movieId: number | null): Promise<void> {
+    await inTransaction(db, async (trx) => {
+      const id = await movieOr404(trx, movieId);
+      if (await repo.insertDismissal(trx, callerId, id, toTimestamp(clock.now()))) {
+        await repo.bumpMemberVersion(trx, callerId);
+      }
+    });
+  }
+
+  /** DELETE /api/movies/{id}/dismissed: idempotent. */
+  async function undismiss(callerId: number, movieId: number | null): Promise<void> {
+    await inTransaction(db, async (trx) => {
+      const id = await movieOr404(trx, movieId);
+      if (await repo.deleteDismissal(trx, callerId, id)) await repo.bumpMemberVersion(trx, callerId);
+    });
+  }
+
+  /** GET /api/users/me/dismissed: newest first. */
+  async function listDismissed(callerId: number, window: Window): Promise<CompactMovie[]> {
+    if (window.limit === 0) return [];
+    return compactMovies(await repo.dismissedWindow(db, callerId, window.offset, window.limit));
+  }
+
+  /** GET /api/movies/{id}/similar; a signed-in caller's dismissed films are left out. */
+  async function similarTo(callerId: number | null, movieId: number | null, limit: number): Promise<CompactMovie[]> {
+    if (movieId === null || !(await repo.movieExists(db, movieId))) throw notFound("MOVIE_NOT_FOUND");
+    const ids = await similar.similarIds(movieId);
+    const dismissed = callerId === null ? null : new Set(await repo.dismissedIds(db, callerId));
+    const shown = (dismissed ? ids.filter((id) => !dismissed.has(id)) : ids).slice(0, limit);
+    return compactMovies(shown);
+  }
+
+  return { queue, genres, dismiss, undismiss, listDismissed, similarTo, invalidateCatalog: catalog.invalidate };
+}
+
+export type RatingService = ReturnType<typeof createRatingService>;

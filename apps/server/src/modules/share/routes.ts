@@ -1,0 +1,63 @@
+// GET /media/share/{movie|collection}/{id}.png: the 1200×630 picture link previews show (card.ts), rendered from SVG
+// with sharp and kept in a small LRU keyed by the drawing, so a changed title or average draws a new one.
+import { createHash } from "node:crypto";
+import { MAX_ID } from "@moviepedia/contract";
+import type { Kysely } from "kysely";
+import { LRUCache } from "lru-cache";
+import sharp from "sharp";
+import { z } from "zod";
+import type { Database } from "../../db/types.js";
+import type { App } from "../../http/types.js";
+import { posterArt } from "../media/index.js";
+import { collectionCardSvg, movieCardSvg } from "./card.js";
+import * as repo from "./repository.js";
+
+const FILMS_SHOWN = 5;
+
+type Draw = (db: Kysely<Database>, id: number) => Promise<string | undefined>;
+
+const DRAW: Record<string, Draw> = {
+  async movie(db, id) {
+    const [art, movie] = await Promise.all([posterArt(db, id), repo.findMovie(db, id)]);
+    if (!art || !movie) return undefined;
+    const average = movie.ratings_count > 0 ? Math.round(movie.rating_sum / movie.ratings_count) / 10 : null;
+    return movieCardSvg({ ...art, average, ratingsCount: movie.ratings_count });
+  },
+  async collection(db, id) {
+    const collection = await repo.findCollection(db, id);
+    if (!collection) return undefined;
+    const films = await repo.collectionFilms(db, id, FILMS_SHOWN);
+    const arts = await Promise.all(films.map((film) => posterArt(db, film.id)));
+    return collectionCardSvg({
+      title: collection.title,
+      owner: collection.username,
+      movieCount: collection.movie_count,
+      films: arts.filter((art) => art !== undefined),
+    });
+  },
+};
+
+export function shareImageRoutes(app: App, db: Kysely<Database>): void {
+  const rendered = new LRUCache<string, Buffer>({ maxSize: 32 * 1024 * 1024, sizeCalculation: (png) => png.length });
+  app.get(
+    "/media/share/:kind/:file",
+    {
+      config: { rateLimit: "exempt" },
+      schema: { hide: true, params: z.object({ kind: z.string(), file: z.string() }) },
+    },
+    async (request, reply) => {
+      const draw = Object.hasOwn(DRAW, request.params.kind) ? DRAW[request.params.kind] : undefined;
+      const match = /^([0-9]{1,10})\.png$/.exec(request.params.file);
+      const id = match ? Number(match[1]) : Number.NaN;
+      const svg = draw && id <= MAX_ID ? await draw(db, id) : undefined;
+      if (svg === undefined) return reply.code(404).type("text/plain; charset=utf-8").send("Not Found");
+      const key = createHash("sha1").update(svg).digest("base64url");
+      let png = rendered.get(key);
+      if (!png) {
+        png = await sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
+        rendered.set(key, png);
+      }
+      return reply.header("Cache-Control", "public, max-age=3600").type("image/png").send(png);
+    },
+  );
+}

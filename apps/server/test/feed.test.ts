@@ -1,0 +1,203 @@
+// GET /api/feed (issue #21): what followed members did, newest first — ratings collapsed per member and hour, written
+// reviews, want-to-see marks, new collections, films added to collections; blocks either way, hidden and deleted
+// things never shown; keyset windows that neither repeat nor skip while new activity arrives.
+import type { FeedItem } from "@moviepedia/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { JSON_HEADERS } from "./helpers/auth.js";
+import { createTestContext, type TestContext } from "./helpers/context.js";
+import { createCollection, createMember, createMovie, injectAs, type TestMember } from "./helpers/factories.js";
+
+let ctx: TestContext;
+let me: TestMember;
+let films: number[];
+beforeAll(async () => {
+  ctx = await createTestContext();
+  ctx.clock.set(new Date("2026-03-02T10:00:00Z"));
+  me = await createMember(ctx);
+  films = [];
+  for (let i = 0; i < 12; i++)
+    films.push((await createMovie(ctx, { title: `소식 영화 ${i}`, genres: ["드라마", "스릴러"] })).id);
+});
+afterAll(async () => ctx.close());
+
+/** Tests move the clock by hours: each call signs in afresh at the clock's time. */
+async function fresh(who: TestMember): Promise<TestMember> {
+  who.accessToken = (await ctx.services.auth.startSession(who.id)).access_token;
+  return who;
+}
+
+async function feed(query = "", who: TestMember = me): Promise<FeedItem[]> {
+  await fresh(who);
+  const res = await injectAs(ctx, who)({ method: "GET", url: `/api/feed${query}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+const call = async (who: TestMember, method: "POST" | "PATCH" | "DELETE" | "PUT", url: string, payload?: object) =>
+  injectAs(
+    ctx,
+    await fresh(who),
+  )({ method, url, ...(payload !== undefined ? { payload, headers: JSON_HEADERS } : {}) });
+
+async function ok(promise: ReturnType<typeof call>) {
+  const res = await promise;
+  expect(res.statusCode, res.body).toBeLessThan(300);
+  return res;
+}
+
+async function followed(): Promise<TestMember> {
+  const member = await createMember(ctx);
+  await ok(call(me, "POST", `/api/users/follow/${member.id}`));
+  return member;
+}
+
+const rate = (who: TestMember, movieId: number, rating: number) =>
+  ok(call(who, "PUT", `/api/reviews/movie/${movieId}/mine`, { rating }));
+
+describe("GET /api/feed", () => {
+  it("shows each kind of activity of followed members, ratings of one hour collapsed", async () => {
+    const rater = await followed();
+    const writer = await followed();
+    const curator = await followed();
+    const stranger = await createMember(ctx);
+
+    ctx.clock.set(new Date("2026-03-02T11:05:00Z"));
+    await rate(rater, films[0]!, 4);
+    ctx.clock.advance(600);
+    await rate(rater, films[1]!, 3.5);
+    ctx.clock.advance(600);
+    await rate(rater, films[2]!, 5);
+    ctx.clock.set(new Date("2026-03-02T12:01:00Z"));
+    await rate(rater, films[3]!, 2);
+    ctx.clock.advance(60);
+    await ok(call(writer, "PUT", `/api/reviews/movie/${films[4]}/mine`, { rating: 4.5, content: "올해 최고의 영화" }));
+    ctx.clock.advance(60);
+    await ok(call(writer, "PUT", `/api/reviews/movie/${films[5]}/mine`, { status: "WatchList" }));
+    ctx.clock.advance(60);
+    const collection = await createCollection(ctx, curator, { title: "봄 영화", movieIds: [films[6]!, films[7]!] });
+    ctx.clock.advance(60);
+    await ok(call(curator, "PATCH", `/api/collections/${collection.id}`, { add_movie_ids: [films[8]!, films[9]!] }));
+    ctx.clock.advance(60);
+    await rate(stranger, films[10]!, 3);
+
+    const items = await feed();
+    expect(items.map((i) => [i.type, i.user.id, i.count])).toEqual([
+      ["collection_add", curator.id, 2],
+      ["collection", curator.id, 4],
+      ["want", writer.id, 1],
+      ["review", writer.id, 1],
+      ["rating", rater.id, 1],
+      ["rating", rater.id, 3],
+    ]);
+    const [added, created, want, written, single, group] = items as [
+      FeedItem,
+      FeedItem,
+      FeedItem,
+      FeedItem,
+      FeedItem,
+      FeedItem,
+    ];
+    expect(group.movies.map((m) => m.id)).toEqual([films[2], films[1], films[0]]);
+    expect(group.review).toBeNull();
+    expect(group.created_at).toBe("2026-03-02T11:25:00");
+    expect(group.id).toBe(`rating:${rater.id}:2026-03-02T11`);
+    expect(single.review).toMatchObject({ movie_id: films[3], rating: 2 });
+    expect(written.review).toMatchObject({ content: "올해 최고의 영화", rating: 4.5, like: false });
+    expect(written.movies).toEqual([
+      expect.objectContaining({
+        id: films[4],
+        title: "소식 영화 4",
+        year: 2020,
+        genres: ["드라마", "스릴러"],
+        ratings_count: 1,
+        average_rating: 4.5,
+      }),
+    ]);
+    expect(want.review).toMatchObject({ status: "WatchList", rating: 0 });
+    expect(created.collection).toMatchObject({ id: collection.id, title: "봄 영화" });
+    expect(created.movies.map((m) => m.id)).toEqual([films[6], films[7], films[8], films[9]]);
+    expect(added.movies.map((m) => m.id).sort()).toEqual([films[8], films[9]].sort());
+    expect(added.user).toMatchObject({ id: curator.id, username: curator.username });
+    expect(added.user.profile_url).toMatch(/^\/media\/avatar\//);
+  });
+
+  it("leaves out blocked members either way, hidden reviews and deleted things", async () => {
+    const viewer = await createMember(ctx);
+    const [blocked, blocker, friend] = [await createMember(ctx), await createMember(ctx), await createMember(ctx)];
+    for (const m of [blocked, blocker, friend]) await ok(call(viewer, "POST", `/api/users/follow/${m.id}`));
+    await ok(call(viewer, "POST", `/api/users/block/${blocked.id}`));
+    await ok(call(blocker, "POST", `/api/users/block/${viewer.id}`));
+    ctx.clock.advance(60);
+    await rate(blocked, films[0]!, 3);
+    await rate(blocker, films[0]!, 3);
+    await ok(call(friend, "PUT", `/api/reviews/movie/${films[1]}/mine`, { rating: 3, content: "지울 리뷰" }));
+    ctx.clock.advance(60);
+    await rate(friend, films[2]!, 4);
+    ctx.clock.advance(60);
+    const doomed = await createCollection(ctx, friend, { title: "지울 컬렉션" });
+    expect((await feed("", viewer)).map((i) => i.type)).toEqual(["collection", "rating", "review"]);
+
+    // Emptied (hidden or deleted, by API.md revision) and deleted: gone from the feed.
+    await ok(call(friend, "PUT", `/api/reviews/movie/${films[2]}/mine`, { rating: 0 }));
+    const review = (await feed("", viewer)).find((i) => i.type === "review")!.review!;
+    await ok(call(friend, "DELETE", `/api/reviews/${review.id}`));
+    await ok(call(friend, "DELETE", `/api/collections/${doomed.id}`));
+    expect(await feed("", viewer)).toEqual([]);
+  });
+
+  it("keyset windows neither repeat nor skip while new activity arrives", async () => {
+    const viewer = await createMember(ctx);
+    const members = [await createMember(ctx), await createMember(ctx), await createMember(ctx)];
+    for (const m of members) await ok(call(viewer, "POST", `/api/users/follow/${m.id}`));
+    ctx.clock.set(new Date("2026-03-05T00:00:00Z"));
+    // 3 members × 6 hours of ratings, plus written reviews: every one of them its own item.
+    for (let h = 0; h < 6; h++) {
+      for (const [i, m] of members.entries()) {
+        await rate(m, films[h]!, 3);
+        if (h % 2 === 0) await ok(call(m, "PUT", `/api/reviews/movie/${films[6 + i]}/mine`, { content: `리뷰 ${h}` }));
+        ctx.clock.advance(60);
+      }
+      ctx.clock.advance(3600);
+    }
+    const everything = await feed("?end=100", viewer);
+    const seen: FeedItem[] = [];
+    let query = "?end=4";
+    for (let round = 0; round < 20; round++) {
+      const window = await feed(query, viewer);
+      if (window.length === 0) break;
+      seen.push(...window);
+      // New activity between windows: newer than anything shown, so it stays above the cursor.
+      await rate(members[round % 3]!, films[11]!, (round % 5) + 1);
+      await ok(
+        call(members[(round + 1) % 3]!, "PUT", `/api/reviews/movie/${films[10]}/mine`, { content: `새 리뷰 ${round}` }),
+      );
+      ctx.clock.advance(30);
+      const last = window[window.length - 1]!;
+      query = `?end=4&before=${last.created_at}&before_id=${encodeURIComponent(last.id)}`;
+    }
+    const ids = seen.map((i) => i.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    // Everything that existed when the first window was read is in some window, in the same order.
+    expect(ids.filter((id) => everything.some((e) => e.id === id))).toEqual(everything.map((e) => e.id));
+  });
+
+  it("answers 20 items by default, at most 100, and refuses bad cursors and anonymous callers", async () => {
+    const viewer = await createMember(ctx);
+    const fan = await createMember(ctx);
+    await ok(call(viewer, "POST", `/api/users/follow/${fan.id}`));
+    ctx.clock.set(new Date("2026-04-01T00:00:00Z"));
+    for (let i = 0; i < 24; i++) {
+      await createCollection(ctx, fan, { title: `컬렉션 ${i}` });
+      ctx.clock.advance(1);
+    }
+    expect(await feed("", viewer)).toHaveLength(20);
+    expect(await feed("?begin=20", viewer)).toHaveLength(4);
+    expect(await feed("?begin=30", viewer)).toEqual([]);
+    expect((await ctx.app.inject({ method: "GET", url: "/api/feed" })).statusCode).toBe(401);
+    const bad = await injectAs(ctx, viewer)({ method: "GET", url: "/api/feed?before=yesterday" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: "INVALID_FIELD" });
+    const range = await injectAs(ctx, viewer)({ method: "GET", url: "/api/feed?end=-2" });
+    expect(range.json().code).toBe("INVALID_RANGE");
+  });
+});
