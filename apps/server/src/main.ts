@@ -45,6 +45,9 @@ function bootDatabaseProblem(error: unknown, database: DatabaseConfig): string |
   if (code === "28P01" || code === "28000") {
     return `DATABASE_URL: PostgreSQL at ${where} refused user "${user}" (${message}); check the user name and password, and pg_hba.conf`;
   }
+  if (code === "25006") {
+    return `DATABASE_URL: PostgreSQL at ${where} refuses writes (a hot standby?); point DATABASE_URL at the primary, or set READ_ONLY=true for a replica instance`;
+  }
   if (isDatabaseUnavailable(error)) {
     return `DATABASE_URL: cannot reach PostgreSQL at ${where} (${code || message}); is it running and accepting connections there?`;
   }

@@ -95,13 +95,16 @@ if (dialectUnderTest === "postgres") {
       }
     });
 
-    it("is needed: without READ_ONLY, jobs fail on that connection and a write answers 500", async () => {
+    it("is needed: without READ_ONLY, jobs fail on that connection and a write answers 503", async () => {
       const plain = await startServer({ ...NO_LIMITS, DATABASE_URL: readOnlyUrl(schema.url, schema.schema) });
       try {
         const signup = await api(plain.url, "POST", "/api/users/signup", {
           body: { username: "plain_x", login_id: "plain_xx", login_password: "abcd1234" },
         });
-        expect(signup.status).toBe(500);
+        // PostgreSQL's read_only_sql_transaction (25006) is the database refusing writes, not a fault of the server:
+        // 503 DATABASE_UNAVAILABLE like any other write the database cannot take (issue #22), logged with its reason.
+        expect(signup.status).toBe(503);
+        expect(signup.body).toEqual({ detail: expect.any(String), code: "DATABASE_UNAVAILABLE" });
         expect(plain.lines.some((l) => l.includes("read-only transaction"))).toBe(true);
       } finally {
         await plain.stop();

@@ -9,6 +9,7 @@ import { loadConfig } from "../src/config.js";
 import { dialectUnderTest, TEST_DATABASE_URL } from "./helpers/context.js";
 import { api, freshPostgresSchema, NO_LIMITS, type ServerProcess, startServer } from "./helpers/server-process.js";
 import { type LoadMember, newMember } from "./helpers/write-load.js";
+import { limiterKey } from "../src/http/rate-limit.js";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const CI = process.env.CI === "true" || process.env.CI === "1";
@@ -98,7 +99,8 @@ if (dialectUnderTest === "postgres") {
         expect(limited.status).toBe(429);
         expect(limited.body).toEqual({ detail: expect.any(String), code: "RATE_LIMITED" });
       }
-      expect(await redis.get(`${prefix}rl:toggle:${member.id}`)).toBe("8");
+      // Limiter keys are hashed (issue #22): the member's toggle bucket under its hashed key.
+      expect(await redis.get(`${prefix}rl:${limiterKey(`toggle:${member.id}`)}`)).toBe("8");
     });
 
     it("refuses on one instance a session logged out on the other", async () => {

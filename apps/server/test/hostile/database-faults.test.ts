@@ -139,25 +139,29 @@ describe.runIf(dialectUnderTest === "postgres")("PostgreSQL faults", () => {
     expect(server.lines.some((line) => line.includes("database connection lost"))).toBe(true);
   });
 
-  it("stops at boot with one configuration line for a missing database or a refused role", async () => {
-    const base = new URL(TEST_DATABASE_URL!);
-    const missing = new URL(base);
-    missing.pathname = `/no_such_db_${randomBytes(3).toString("hex")}`;
-    const refused = new URL(base);
-    refused.username = `no_such_role_${randomBytes(3).toString("hex")}`;
-    for (const [url, pattern] of [
-      [missing, /DATABASE_URL: PostgreSQL at .* has no database "no_such_db_\w+"; create it first/],
-      [refused, /DATABASE_URL: PostgreSQL at .* refused user "no_such_role_\w+"/],
-    ] as const) {
-      let message = "";
-      try {
-        const started = await startServer({ DATABASE_URL: url.toString() });
-        await started.stop();
-      } catch (error) {
-        message = (error as Error).message;
+  it(
+    "stops at boot with one configuration line for a missing database or a refused role",
+    { timeout: 120_000 },
+    async () => {
+      const base = new URL(TEST_DATABASE_URL!);
+      const missing = new URL(base);
+      missing.pathname = `/no_such_db_${randomBytes(3).toString("hex")}`;
+      const refused = new URL(base);
+      refused.username = `no_such_role_${randomBytes(3).toString("hex")}`;
+      for (const [url, pattern] of [
+        [missing, /DATABASE_URL: PostgreSQL at .* has no database "no_such_db_\w+"; create it first/],
+        [refused, /DATABASE_URL: PostgreSQL at .* refused user "no_such_role_\w+"/],
+      ] as const) {
+        let message = "";
+        try {
+          const started = await startServer({ DATABASE_URL: url.toString() });
+          await started.stop();
+        } catch (error) {
+          message = (error as Error).message;
+        }
+        expect(message).toMatch(pattern);
+        expect(message).not.toMatch(/\n\s+at /);
       }
-      expect(message).toMatch(pattern);
-      expect(message).not.toMatch(/\n\s+at /);
-    }
-  });
+    },
+  );
 });
