@@ -453,7 +453,7 @@ describe("the CLIs", () => {
     new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
       execFile(
         process.execPath,
-        ["--import", "tsx", `src/cli/${script}.ts`, ...args],
+        ["--import", "tsx", path.resolve(import.meta.dirname, "../src/cli", `${script}.ts`), ...args],
         { env: { ...process.env, LOG_LEVEL: "silent", ...env }, timeout: 60_000 },
         (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
       );

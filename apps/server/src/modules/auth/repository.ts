@@ -78,16 +78,6 @@ export async function revokeSession(db: Db, sessionId: string, at: string): Prom
   await db.updateTable("refresh_tokens").set({ state: "revoked" }).where("session_id", "=", sessionId).execute();
 }
 
-export async function revokeUserSessions(db: Db, userId: number, at: string): Promise<void> {
-  await db
-    .updateTable("sessions")
-    .set({ revoked_at: at })
-    .where("user_id", "=", userId)
-    .where("revoked_at", "is", null)
-    .execute();
-  await db.updateTable("refresh_tokens").set({ state: "revoked" }).where("user_id", "=", userId).execute();
-}
-
 /** Ends every session of a member but `keepSessionId` (a password change keeps the session that made it). */
 export async function revokeOtherSessions(db: Db, userId: number, keepSessionId: string, at: string): Promise<void> {
   await db
