@@ -8,7 +8,7 @@
 // passing step prints its last lines, a failing one prints everything, and a timing table closes the run.
 // `node scripts/test.mjs lint|types|server|server-sqlite|server-pg|web|e2e …` runs the named steps one after another
 // with their output streamed.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -100,12 +100,30 @@ async function defineSteps() {
 }
 
 const children = new Set();
+/** Every process below `pid` (Playwright starts its web server in a process group of its own). */
+function descendants(pid) {
+  const result = spawnSync("ps", ["-eo", "pid=,ppid="], { encoding: "utf8" });
+  const children = new Map();
+  for (const line of (result.stdout ?? "").trim().split("\n")) {
+    const [child, parent] = line.trim().split(/\s+/).map(Number);
+    children.set(parent, [...(children.get(parent) ?? []), child]);
+  }
+  const found = [];
+  const walk = (p) => (children.get(p) ?? []).forEach((c) => (found.push(c), walk(c)));
+  walk(pid);
+  return found;
+}
+
 function stopAll() {
   for (const child of children) {
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {
-      // already gone
+    for (const pid of [child.pid, ...descendants(child.pid)]) {
+      for (const target of [-pid, pid]) {
+        try {
+          process.kill(target, "SIGTERM");
+        } catch {
+          // already gone, or not a group leader
+        }
+      }
     }
   }
 }
