@@ -15,7 +15,7 @@ const PAYLOADS = [
   `"><svg onload="window.__xss=3;alert(3)">`,
   `javascript:window.__xss=4;alert(4)`,
   `{{constructor.constructor('window.__xss=5;alert(5)')()}}`,
-  `\u202Etxt.exe\u202C <b data-xss>굵게</b> &lt;i&gt;`,
+  `txt.exe <b data-xss>굵게</b> &lt;i&gt;`,
   `<iframe srcdoc="<script>parent.__xss=7;alert(7)</script>"></iframe>`,
   `<a href="javascript:window.__xss=8;alert(8)">링크</a>`,
   `' onmouseover='window.__xss=9;alert(9)' x='`,
@@ -109,6 +109,13 @@ test("stored and reflected XSS payloads stay inert text on every page that shows
   const commenter = await member(request);
   const rename = await request.patch("/api/users/me", { headers: author.auth, data: { username: "<b>x</b>" } });
   expect(rename.status()).toBe(400);
+  // Bidirectional overrides (a "txt.exe" that reads as "exe.txt") are refused in every free text.
+  const bidi = await request.patch("/api/users/me", {
+    headers: author.auth,
+    data: { status_message: "\u202Etxt.exe\u202C" },
+  });
+  expect(bidi.status()).toBe(400);
+  expect(await bidi.json()).toMatchObject({ code: "INVALID_FIELD" });
   // A javascript: URL is no avatar; an https URL that tries to break out of its attribute is kept, as data.
   const jsAvatar = await request.patch("/api/users/me", {
     headers: author.auth,
