@@ -16,6 +16,7 @@ import {
 } from "kysely";
 import pg from "pg";
 import type { DatabaseConfig } from "../config.js";
+import { isDatabaseUnavailable } from "../lib/db-errors.js";
 import { LruCache } from "../lib/lru.js";
 import type { Database } from "./types.js";
 import { endVersionEpoch } from "./version-epoch.js";
@@ -147,6 +148,16 @@ export function isPostgres(db: Pick<Kysely<unknown>, "getExecutor">): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
+/**
+ * Asks the database for `select 1`. A pooled PostgreSQL connection the database has just closed (a restart, a
+ * failover, `pg_terminate_backend`) can still be handed out before its socket reports the close; the pool drops it
+ * when the query fails, so the ping tries once more on a fresh connection before it calls the database unavailable.
+ */
 export async function pingDatabase(db: Kysely<Database>): Promise<void> {
-  await sql`select 1`.execute(db);
+  try {
+    await sql`select 1`.execute(db);
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    await sql`select 1`.execute(db);
+  }
 }

@@ -37,13 +37,13 @@ describe.runIf(dialectUnderTest === "postgres")("PostgreSQL faults", () => {
   let server: ServerProcess;
   let member: LoadMember;
 
-  /** Terminates every backend of the server under test; returns how many there were. */
+  /** Terminates every backend of the server under test (waiting until each is gone); returns how many there were. */
   async function terminateBackends(): Promise<number> {
     const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
     await admin.connect();
     try {
       const { rows } = await admin.query<{ ok: boolean }>(
-        "select pg_terminate_backend(pid) as ok from pg_stat_activity where application_name = $1",
+        "select pg_terminate_backend(pid, 5000) as ok from pg_stat_activity where application_name = $1",
         [appName],
       );
       return rows.length;
