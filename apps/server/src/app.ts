@@ -26,6 +26,7 @@ import { registerGracefulClose } from "./http/shutdown.js";
 import type { App } from "./http/types.js";
 import { validatorCompiler } from "./http/validation.js";
 import { metrics } from "./lib/metrics.js";
+import { configureReadCache } from "./cache/index.js";
 import { setTmdbImageBaseUrl } from "./lib/media-urls.js";
 import { registerRoutes } from "./routes.js";
 import { createServices, type ServiceDeps, type Services } from "./services.js";
@@ -92,6 +93,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   // Image URLs are built by the mappers from this base (lib/media-urls.ts); config is the only reader of the env.
   setTmdbImageBaseUrl(config.catalog.tmdbImageBaseUrl);
+  // The read cache is one per process (its regions are declared by the modules): its budget comes from here.
+  configureReadCache(config.cacheMaxBytes);
   // Background failures of the services (the notification bus) go to the app's log, which exists a moment later.
   const logs: { to?: FastifyInstance["log"] } = {};
   const services =

@@ -108,6 +108,8 @@ const EnvSchema = z
     // Images (docs/media.md).
     IMAGE_CACHE: optionalString.pipe(z.enum(["on", "off"]).optional()),
     IMAGE_CACHE_MAX_MB: int(2048, 1),
+    // The read cache (docs/architecture.md, "The read cache").
+    CACHE_MAX_MB: int(256, 1),
     MEDIA_DIR: withDefault("./var/media"),
   })
   .and(
@@ -192,6 +194,8 @@ export interface Config {
     idleTimeoutS: number;
     retentionDays: number;
   };
+  /** The read cache's overall byte budget (src/cache), split among its regions. */
+  cacheMaxBytes: number;
   metricsToken: string | undefined;
   logLevel: string;
   webDist: string;
@@ -408,6 +412,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
       idleTimeoutS: e.NOTIFICATION_STREAM_IDLE_TIMEOUT_S,
       retentionDays: e.NOTIFICATION_RETENTION_DAYS,
     },
+    cacheMaxBytes: e.CACHE_MAX_MB * 1024 * 1024,
     metricsToken: e.METRICS_TOKEN,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
     webDist: e.WEB_DIST ? path.resolve(REPO_ROOT, e.WEB_DIST) : path.join(REPO_ROOT, "apps/web/dist"),

@@ -118,6 +118,27 @@ class Gauge extends Metric<never> {
   }
 }
 
+/** Series read when the metrics are scraped, each with its labels (e.g. the read cache's regions). */
+class Collected extends Metric<never> {
+  constructor(
+    name: string,
+    help: string,
+    private readonly type: "counter" | "gauge",
+    labelNames: readonly string[],
+    private readonly read: () => ReadonlyArray<readonly [Labels, number]>,
+  ) {
+    super(name, help, labelNames);
+  }
+
+  render(): string[] {
+    const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} ${this.type}`];
+    for (const [labels, value] of this.read()) {
+      lines.push(`${this.name}${renderLabels(this.labelNames, labels)} ${formatNumber(value)}`);
+    }
+    return lines;
+  }
+}
+
 export class MetricsRegistry {
   private readonly metrics = new Map<string, Metric<unknown>>();
 
@@ -140,6 +161,17 @@ export class MetricsRegistry {
 
   gauge(name: string, help: string, read: () => number): void {
     this.getOrAdd(name, () => new Gauge(name, help, read));
+  }
+
+  /** A counter or gauge whose labelled series are read at scrape time. */
+  collected(
+    name: string,
+    help: string,
+    type: "counter" | "gauge",
+    labelNames: readonly string[],
+    read: () => ReadonlyArray<readonly [Labels, number]>,
+  ): void {
+    this.getOrAdd(name, () => new Collected(name, help, type, labelNames, read));
   }
 
   /** The text exposition format (`text/plain; version=0.0.4`). */

@@ -3,9 +3,8 @@ import { Review } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "../../db/types.js";
-import { databaseVersion, VersionedFacts } from "../../db/data-version.js";
+import { defineRegion, keepsWindow } from "../../cache/index.js";
 import { notFound } from "../../http/errors.js";
-import { LruCache } from "../../lib/lru.js";
 import { type Clock, systemClock, toTimestamp } from "../../lib/time.js";
 import { blocksAnyone, hasBlocked } from "../shared/index.js";
 import { likedSet } from "../shared/index.js";
@@ -15,35 +14,51 @@ import { emptyReview, toReview, toReviews } from "./mapper.js";
 import * as repo from "./repository.js";
 import { isVisible, stateOf } from "./state.js";
 
-/** Review windows kept (each up to a window's rows with their JSON: tens of kilobytes at most). */
-const WINDOWS_KEPT = 2000;
 const ReviewList = z.array(Review);
 
 interface KeptWindow {
-  version: string;
-  rows: repo.ReviewWithAuthor[];
-  /** Each row as sent to a reader who does not like it, and to one who does: encoded once, on first need. */
-  plain?: string[];
-  liked?: string[];
+  ids: number[];
+  /** Each row as sent to a reader who does not like it, and to one who does. */
+  plain: string[];
+  liked: string[];
   /** The whole window for a reader who likes none of its rows (the usual answer), UTF-8 encoded once. */
-  unliked?: Buffer;
+  unliked: Buffer;
 }
+
+const stringsSize = (list: readonly string[]) => list.reduce((n, s) => n + s.length * 2 + 16, 0);
+
+// The most read lists — a popular film's first pages — are the same for every visitor and every member who blocked
+// nobody: their rows' JSON is kept under the database's version token, so any committed write, here or on another
+// instance, makes the next read fetch them again. A kept window also proves its film or member existed at that
+// version. Likes are the caller's own, looked up per read; the answer is put together from each row's JSON, kept
+// with and without the caller's like.
+const windowsRegion = defineRegion<KeptWindow>({
+  name: "review-windows",
+  share: 0.2,
+  stale: { token: "database" },
+  keeps: "a review list's window (first pages only): each row's JSON with and without the reader's like",
+  sizeOf: (w) => w.ids.length * 8 + stringsSize(w.plain) + stringsSize(w.liked) + w.unliked.byteLength,
+});
+// Windows that differ per member (they block someone, or ask for the people they follow): their answers as sent.
+const personalWindowsRegion = defineRegion<string>({
+  name: "review-windows-personal",
+  share: 0.04,
+  stale: { token: "database-free" },
+  keeps: "a review list's window as sent to a member who blocks someone or filters by follows",
+});
+const mineRegion = defineRegion<string | Review>({
+  name: "review-mine",
+  share: 0.04,
+  stale: { token: "database-free" },
+  keeps: "a member's own review of a film as sent (or the empty review, stamped when sent)",
+  sizeOf: (v) => (typeof v === "string" ? v.length * 2 : 512),
+});
 
 const encodeList = (reviews: Review[]) => JSON.stringify(z.encode(ReviewList, reviews));
 const encodeEach = (rows: readonly repo.ReviewWithAuthor[], like: boolean) =>
   rows.map((r) => JSON.stringify(z.encode(Review, toReview(r, like))));
 
 export function createReviewQueries(db: Kysely<Database>, clock: Clock = systemClock) {
-  // The most read lists — a popular film's first pages — are the same for every visitor and every member who blocked
-  // nobody: their rows are kept under the database's version token (db/data-version.ts), so any committed write, here
-  // or on another instance, makes the next read fetch them again. A kept window also proves its film or member
-  // existed at that version. Likes are the caller's own, looked up per read; the answer is put together from each
-  // row's JSON, kept with and without the caller's like.
-  const windows = new LruCache<string, KeptWindow>(WINDOWS_KEPT);
-  // Windows that differ per member (they block someone, or ask for the people they follow): their answers as sent.
-  const personalWindows = new VersionedFacts<string>(WINDOWS_KEPT);
-  const mine = new VersionedFacts<string | Review>(WINDOWS_KEPT);
-
   async function movieOr404(movieId: number | null): Promise<number> {
     if (movieId === null || !(await repo.movieExists(db, movieId))) throw notFound("MOVIE_NOT_FOUND");
     return movieId;
@@ -85,30 +100,30 @@ export function createReviewQueries(db: Kysely<Database>, clock: Clock = systemC
       filter.offset,
       filter.limit,
     ].join();
+    const keep = { keep: keepsWindow(options.window) };
     if (personal) {
-      return personalWindows.get(db, `${callerId}:${filter.followedBy !== null}:${key}`, async () => {
+      const personalKey = `${callerId}:${filter.followedBy !== null}:${key}`;
+      const build = async () => {
         await ensureScope();
         return encodeList(await toReviews(db, await repo.listReviews(db, filter), callerId));
-      });
+      };
+      return personalWindowsRegion.get(db, personalKey, build, keep);
     }
-    const version = await databaseVersion(db);
-    let kept = windows.get(key);
-    if (kept?.version !== version) {
+    const build = async (): Promise<KeptWindow> => {
       await ensureScope();
-      kept = { version, rows: await repo.listReviews(db, { ...filter, hideBlockedBy: null }) };
-      windows.set(key, kept);
-    }
-    const { rows } = kept;
-    const liked = await likedSet(
-      db,
-      "review_likes",
-      callerId,
-      rows.map((r) => r.id),
-    );
-    const plain = (kept.plain ??= encodeEach(rows, false));
-    if (liked.size === 0) return (kept.unliked ??= Buffer.from(`[${plain.join(",")}]`));
-    const withLike = (kept.liked ??= encodeEach(rows, true));
-    return `[${rows.map((r, i) => (liked.has(r.id) ? withLike[i] : plain[i])).join(",")}]`;
+      const rows = await repo.listReviews(db, { ...filter, hideBlockedBy: null });
+      const plain = encodeEach(rows, false);
+      return {
+        ids: rows.map((r) => r.id),
+        plain,
+        liked: encodeEach(rows, true),
+        unliked: Buffer.from(`[${plain.join(",")}]`),
+      };
+    };
+    const kept = await windowsRegion.get(db, key, build, keep);
+    const liked = await likedSet(db, "review_likes", callerId, kept.ids);
+    if (liked.size === 0) return kept.unliked;
+    return `[${kept.ids.map((id, i) => (liked.has(id) ? kept.liked[i] : kept.plain[i])).join(",")}]`;
   }
 
   /** One review with the caller's like: one query. A hidden (emptied) review is unknown to everyone (§4.5). */
@@ -125,7 +140,7 @@ export function createReviewQueries(db: Kysely<Database>, clock: Clock = systemC
    */
   async function getMineJson(callerId: number, movieId: number | null): Promise<string> {
     if (movieId === null) throw notFound("MOVIE_NOT_FOUND");
-    const kept = await mine.get(db, `${callerId}:${movieId}`, async (): Promise<string | Review> => {
+    const kept = await mineRegion.get(db, `${callerId}:${movieId}`, async (): Promise<string | Review> => {
       const own = await repo.findReviewForCaller(db, { userId: callerId, movieId }, callerId);
       if (own && isVisible(stateOf(own))) return JSON.stringify(z.encode(Review, toReview(own, own.liked)));
       if (own) {

@@ -1,0 +1,278 @@
+// The read cache: every answer the server keeps in memory goes through here (docs/architecture.md, "The read cache").
+//
+// One byte budget (CACHE_MAX_MB, config.ts) is split among named regions. A region is declared once, at module level
+// where its answers are built, with its share of the budget, its staleness rule and what it keeps:
+//
+//   const windows = defineRegion<Buffer>({ name: "review-windows", share: 0.2, stale: { token: "database" }, ... });
+//   const json = await windows.get(db, key, () => build());
+//
+// Each entry is stored with the token it was built under (read BEFORE the build), and a read under any other token
+// is a miss: an entry built under an older token is never served. Concurrent misses of one key under one token
+// share one build. Values are what the route sends (a JSON string or its UTF-8 bytes) or declare their size, so the
+// budget is in bytes (lru-cache's `maxSize` with `sizeCalculation`), never in entries.
+import { LRUCache } from "lru-cache";
+import type { Kysely } from "kysely";
+import { databaseVersion, freeDatabaseVersion } from "../db/data-version.js";
+import type { Database } from "../db/types.js";
+import { metrics } from "../lib/metrics.js";
+
+/**
+ * When an entry is stale. `database`: the database version token (db/data-version.ts; on PostgreSQL a round trip
+ * per read) — any committed write, on any instance. `database-free`: the same token only where reading it costs
+ * nothing (SQLite); elsewhere the value is built and not kept. The caller-token rules pass a token with each read,
+ * read in the same query as (or before) the rows: `member` (users.data_version), `model` (the served recommender
+ * model, with its inputs), `catalog` (the trigger-kept catalog version with the rows' counters). `maxAgeS` adds a
+ * time limit (the clock passed with the token); `time` is a time limit alone.
+ */
+export type Staleness =
+  | { token: "database" | "database-free" }
+  | { token: "member" | "model" | "catalog"; maxAgeS?: number }
+  | { token: "time"; maxAgeS: number };
+
+type DatabaseRule = Extract<Staleness, { token: "database" | "database-free" }>;
+type CallerRule = Exclude<Staleness, DatabaseRule>;
+
+/** What a caller-token region's read passes: the token (null: nothing to key on, build and do not keep) and now. */
+export interface Freshness {
+  token: string | number | null;
+  /** Milliseconds (the injectable clock's now): needed by rules with `maxAgeS`. */
+  now?: number;
+}
+
+export interface RegionSpec<V> {
+  /** Unique; the `region` label of the metrics. */
+  name: string;
+  /** Fraction of CACHE_MAX_MB this region may hold (all regions together: at most 1). */
+  share: number;
+  stale: Staleness;
+  /** One line for the docs: what an entry is. */
+  keeps: string;
+  /** Bytes a value holds; strings and Buffers are measured exactly and need none. */
+  sizeOf?: (value: V) => number;
+}
+
+/** A window ending beyond this many rows is built and sent but not kept (cold windows cannot fill a region). */
+export const KEPT_WINDOW_END = 100;
+
+/** Whether a `begin`/`limit` window is worth keeping: only the first pages are read again and again. */
+export function keepsWindow(window: { offset: number; limit: number }): boolean {
+  return window.offset + window.limit <= KEPT_WINDOW_END;
+}
+
+/** What each entry costs besides its value: the key, the token and lru-cache's bookkeeping. */
+const ENTRY_OVERHEAD = 96;
+const DEFAULT_MAX_BYTES = 256 * 1024 * 1024;
+
+interface Entry<V> {
+  token: string;
+  at: number;
+  value: V;
+}
+
+/** Each database handle's number: entries of different databases (tests run several apps) never meet. */
+const handleIds = new WeakMap<object, number>();
+let nextHandleId = 1;
+function handleId(db: object): number {
+  let id = handleIds.get(db);
+  if (id === undefined) {
+    id = nextHandleId++;
+    handleIds.set(db, id);
+  }
+  return id;
+}
+
+export function byteSize(value: unknown): number {
+  if (typeof value === "string") return value.length * 2; // V8 holds at most two bytes per UTF-16 unit
+  if (Buffer.isBuffer(value)) return value.byteLength;
+  throw new Error("read cache: a region whose values are not strings or Buffers must declare sizeOf");
+}
+
+export interface RegionStats {
+  name: string;
+  share: number;
+  maxBytes: number;
+  hits: number;
+  misses: number;
+  bytes: number;
+  entries: number;
+}
+
+export interface KeepOptions {
+  /** false: build (sharing a concurrent build) but do not keep, e.g. a window beyond the first pages. */
+  keep?: boolean;
+}
+
+abstract class Region<V> {
+  hits = 0;
+  misses = 0;
+  private lru!: LRUCache<string, Entry<V>>;
+  /** Builds in flight, by key and token: as many as there are concurrent misses. */
+  private readonly building = new Map<string, Promise<V>>();
+  private maxBytes = 0;
+
+  constructor(readonly spec: RegionSpec<V>) {}
+
+  /** (Re)sized by the overall budget; entries are dropped. */
+  resize(totalBytes: number): void {
+    this.maxBytes = Math.max(1, Math.floor(totalBytes * this.spec.share));
+    const sizeOf = this.spec.sizeOf ?? byteSize;
+    this.lru = new LRUCache<string, Entry<V>>({
+      maxSize: this.maxBytes,
+      // One entry may take at most a quarter of its region: a huge answer does not flush a region.
+      maxEntrySize: Math.max(1, Math.floor(this.maxBytes / 4)),
+      sizeCalculation: (entry, key) => Math.max(1, sizeOf(entry.value) + key.length * 2 + ENTRY_OVERHEAD),
+    });
+  }
+
+  /**
+   * The value kept for `key` under `token`, else `build()`'s (kept unless `keep` is false). Concurrent misses of one
+   * key under one token share one build; a failed build is not kept. `token` null: built, not kept.
+   */
+  protected read(
+    db: object,
+    key: string,
+    token: string | null,
+    now: number,
+    build: () => Promise<V>,
+    options: KeepOptions | undefined,
+  ): Promise<V> {
+    const fullKey = `${handleId(db)}\u0000${key}`;
+    if (token !== null) {
+      const hit = this.lru.get(fullKey);
+      if (hit !== undefined && hit.token === token && this.young(hit.at, now)) {
+        this.hits++;
+        return Promise.resolve(hit.value);
+      }
+    }
+    this.misses++;
+    if (token === null) return build();
+    const flight = `${fullKey}\u0001${token}`;
+    const running = this.building.get(flight);
+    if (running) return running;
+    const keep = options?.keep !== false;
+    const lru = this.lru;
+    const promise = build().then(
+      (value) => {
+        this.building.delete(flight);
+        if (keep && this.lru === lru) lru.set(fullKey, { token, at: now, value });
+        return value;
+      },
+      (error: unknown) => {
+        this.building.delete(flight);
+        throw error;
+      },
+    );
+    this.building.set(flight, promise);
+    return promise;
+  }
+
+  private young(at: number, now: number): boolean {
+    const maxAgeS = "maxAgeS" in this.spec.stale ? this.spec.stale.maxAgeS : undefined;
+    return maxAgeS === undefined || (now >= at && now - at < maxAgeS * 1000);
+  }
+
+  stats(): RegionStats {
+    return {
+      name: this.spec.name,
+      share: this.spec.share,
+      maxBytes: this.maxBytes,
+      hits: this.hits,
+      misses: this.misses,
+      bytes: this.lru.calculatedSize,
+      entries: this.lru.size,
+    };
+  }
+}
+
+/** A region under the database version token, which the cache reads itself. */
+export class DatabaseRegion<V> extends Region<V> {
+  declare readonly spec: RegionSpec<V> & { stale: DatabaseRule };
+
+  async get(db: Kysely<Database>, key: string, build: () => Promise<V>, options?: KeepOptions): Promise<V> {
+    const token = this.spec.stale.token === "database" ? await databaseVersion(db) : freeDatabaseVersion(db);
+    return this.read(db, key, token, 0, build, options);
+  }
+}
+
+/** A region under a token the caller reads (a member's version, the model, the catalog stamp) or a time limit. */
+export class TokenRegion<V> extends Region<V> {
+  declare readonly spec: RegionSpec<V> & { stale: CallerRule };
+
+  get(db: Kysely<Database>, fresh: Freshness, key: string, build: () => Promise<V>, options?: KeepOptions): Promise<V> {
+    const token = this.spec.stale.token === "time" ? "" : fresh.token === null ? null : String(fresh.token);
+    return this.read(db, key, token, fresh.now ?? 0, build, options);
+  }
+}
+
+const regions = new Map<string, Region<unknown>>();
+let budgetBytes = DEFAULT_MAX_BYTES;
+
+/** Declares a region. Names are unique and the shares of all regions add up to at most 1 (checked here). */
+export function defineRegion<V>(spec: RegionSpec<V> & { stale: DatabaseRule }): DatabaseRegion<V>;
+export function defineRegion<V>(spec: RegionSpec<V> & { stale: CallerRule }): TokenRegion<V>;
+export function defineRegion<V>(spec: RegionSpec<V>): Region<V> {
+  if (regions.has(spec.name)) throw new Error(`read cache: region ${spec.name} is defined twice`);
+  if (!(spec.share > 0 && spec.share <= 1)) throw new Error(`read cache: region ${spec.name} needs a share in (0, 1]`);
+  const total = [...regions.values()].reduce((sum, r) => sum + r.spec.share, spec.share);
+  if (total > 1 + 1e-9) throw new Error(`read cache: the regions' shares add up to ${total.toFixed(3)} (> 1)`);
+  const region =
+    spec.stale.token === "database" || spec.stale.token === "database-free"
+      ? new DatabaseRegion<V>(spec as RegionSpec<V> & { stale: DatabaseRule })
+      : new TokenRegion<V>(spec as RegionSpec<V> & { stale: CallerRule });
+  region.resize(budgetBytes);
+  regions.set(spec.name, region as unknown as Region<unknown>);
+  return region;
+}
+
+/** Sets the overall budget (CACHE_MAX_MB); a changed budget resizes (and empties) every region. */
+export function configureReadCache(maxBytes: number): void {
+  if (maxBytes === budgetBytes) return;
+  budgetBytes = maxBytes;
+  for (const region of regions.values()) region.resize(maxBytes);
+}
+
+export function readCacheBudget(): number {
+  return budgetBytes;
+}
+
+export function readCacheStats(): RegionStats[] {
+  return [...regions.values()].map((r) => r.stats());
+}
+
+const series = (pick: (s: RegionStats) => number) => () =>
+  readCacheStats().map((s) => [{ region: s.name }, pick(s)] as const);
+metrics.collected(
+  "moviepedia_cache_hits_total",
+  "Read-cache hits, by region.",
+  "counter",
+  ["region"],
+  series((s) => s.hits),
+);
+metrics.collected(
+  "moviepedia_cache_misses_total",
+  "Read-cache misses (builds), by region.",
+  "counter",
+  ["region"],
+  series((s) => s.misses),
+);
+metrics.collected(
+  "moviepedia_cache_bytes",
+  "Bytes held by the read cache, by region.",
+  "gauge",
+  ["region"],
+  series((s) => s.bytes),
+);
+metrics.collected(
+  "moviepedia_cache_entries",
+  "Entries held by the read cache, by region.",
+  "gauge",
+  ["region"],
+  series((s) => s.entries),
+);
+metrics.collected(
+  "moviepedia_cache_max_bytes",
+  "Byte budget of each read-cache region (its share of CACHE_MAX_MB).",
+  "gauge",
+  ["region"],
+  series((s) => s.maxBytes),
+);
