@@ -102,6 +102,20 @@ export interface KeepOptions {
   keep?: boolean;
 }
 
+/** The database version as the cache read it (`readDatabaseToken`): one request may use it for several regions. */
+export interface DatabaseToken {
+  readonly value: string | null;
+  readonly free: boolean;
+  readonly brand: "DatabaseToken";
+}
+
+/** Reads the database version once (a round trip on PostgreSQL) for several reads of `database` regions. */
+export async function readDatabaseToken(db: Kysely<Database>): Promise<DatabaseToken> {
+  const free = freeDatabaseVersion(db);
+  if (free !== null) return { value: free, free: true, brand: "DatabaseToken" };
+  return { value: await databaseVersion(db), free: false, brand: "DatabaseToken" };
+}
+
 abstract class Region<V> {
   hits = 0;
   misses = 0;
@@ -188,8 +202,21 @@ abstract class Region<V> {
 export class DatabaseRegion<V> extends Region<V> {
   declare readonly spec: RegionSpec<V> & { stale: DatabaseRule };
 
-  async get(db: Kysely<Database>, key: string, build: () => Promise<V>, options?: KeepOptions): Promise<V> {
-    const token = this.spec.stale.token === "database" ? await databaseVersion(db) : freeDatabaseVersion(db);
+  async get(
+    db: Kysely<Database>,
+    key: string,
+    build: () => Promise<V>,
+    options?: KeepOptions & { at?: DatabaseToken },
+  ): Promise<V> {
+    const at = options?.at;
+    const token =
+      this.spec.stale.token === "database"
+        ? (at?.value ?? (await databaseVersion(db)))
+        : at
+          ? at.free
+            ? at.value
+            : null
+          : freeDatabaseVersion(db);
     return this.read(db, key, token, 0, build, options);
   }
 }

@@ -3,12 +3,11 @@
 import { codePointLength, ExpandedSearchResult, SEARCH_QUERY_MAX, SearchResult } from "@moviepedia/contract";
 import { type Kysely, sql } from "kysely";
 import { z } from "zod";
-import { databaseVersion, VersionedFacts } from "../../db/data-version.js";
+import { type DatabaseToken, defineRegion, keepsWindow, readDatabaseToken } from "../../cache/index.js";
 import type { Database } from "../../db/types.js";
 import { ApiError } from "../../http/errors.js";
 import { parseMoviesLimit } from "../../http/movies-limit.js";
 import { parseWindow, type Window } from "../../http/window.js";
-import { LruCache } from "../../lib/lru.js";
 import { blocksAnyone } from "../shared/index.js";
 import { likedSet, markedSet } from "../shared/index.js";
 import { collectionSource } from "./collection-source.js";
@@ -35,9 +34,6 @@ export interface SearchOptions {
   /** Keep ranked id lists per query (default true); bench:search turns it off to measure the engine. */
   cache?: boolean;
 }
-
-/** Ranked id lists kept, least recently used first out (each a few dozen ids). */
-export const CACHE_ENTRIES = 2000;
 
 /**
  * An index lookup is worth reading whole up to about √(window end × table rows) candidates: beyond that a scan in
@@ -91,33 +87,54 @@ function parseParams(params: SearchParams): ParsedSearch {
   return { text, window, expand: params.expand === "true", movieLimit };
 }
 
-interface CachedSearch {
+interface Ranking {
   key: string;
-  version: string;
   result: SearchResult;
-  /** The answers as sent, UTF-8 encoded once (an expanded answer runs to tens of kilobytes), expanded ones per
-   * movies_limit. */
-  plain?: Buffer;
-  expanded?: Map<string, Buffer>;
+  /** The answer without expand=true as sent, UTF-8 encoded once. */
+  plain: Buffer;
 }
 
-export function createSearchService(db: Kysely<Database>, options: SearchOptions = {}) {
-  // Kept per (caller, window, normalised query) under the database's version token (db/data-version.ts), so any
-  // committed write makes the next search rank again; the answers as sent are kept with the ranking.
-  const cache = options.cache === false ? null : new LruCache<string, CachedSearch>(CACHE_ENTRIES);
-  // Expanded answers that carry a member's own likes or follows, kept the same way.
-  const membersAnswers = cache && new VersionedFacts<Buffer>(CACHE_ENTRIES);
+// Kept per (caller, window, normalised query) under the database's version token (db/data-version.ts), so any
+// committed write makes the next search rank again; the answers as sent are kept beside the ranking.
+const rankings = defineRegion<Ranking>({
+  name: "search-rankings",
+  share: 0.08,
+  stale: { token: "database" },
+  keeps: "a search's ranked id lists per (blocking caller, window, normalised query), with the plain answer",
+  // The id lists take about as much as their JSON.
+  sizeOf: (r) => r.key.length * 2 + r.plain.byteLength * 2,
+});
+const expandedAnswers = defineRegion<Buffer>({
+  name: "search-expanded",
+  share: 0.1,
+  stale: { token: "database" },
+  keeps: "an expand=true search answer as sent, per ranking and movies_limit (tens of kilobytes)",
+});
+// Expanded answers that carry a member's own likes or follows.
+const membersAnswers = defineRegion<Buffer>({
+  name: "search-expanded-personal",
+  share: 0.03,
+  stale: { token: "database-free" },
+  keeps: "an expand=true search answer carrying the searcher's own likes or follows",
+});
 
-  async function rankedFor(text: string, window: Window, callerId: number | null): Promise<CachedSearch> {
+export function createSearchService(db: Kysely<Database>, options: SearchOptions = {}) {
+  const cached = options.cache !== false;
+
+  async function rankedFor(
+    text: string,
+    window: Window,
+    callerId: number | null,
+    at: DatabaseToken | undefined,
+  ): Promise<Ranking> {
     // Blocks make the user list depend on the caller; everything else depends on the normalised query only.
     const key = JSON.stringify([callerId, window.offset, window.limit, normalizeText(text)]);
-    if (!cache) return { key, version: "", result: await ranked(text, window, callerId) };
-    const version = await databaseVersion(db);
-    const hit = cache.get(key);
-    if (hit?.version === version) return hit;
-    const fresh = { key, version, result: await ranked(text, window, callerId) };
-    cache.set(key, fresh);
-    return fresh;
+    const build = async (): Promise<Ranking> => {
+      const result = await ranked(text, window, callerId);
+      return { key, result, plain: Buffer.from(JSON.stringify(z.encode(SearchResult, result))) };
+    };
+    if (!at) return build();
+    return rankings.get(db, key, build, { at, keep: keepsWindow(window) });
   }
 
   async function expanded(
@@ -136,7 +153,8 @@ export function createSearchService(db: Kysely<Database>, options: SearchOptions
 
   async function search(params: SearchParams, callerId: number | null): Promise<SearchResult | ExpandedSearchResult> {
     const { text, window, expand, movieLimit } = parseParams(params);
-    const { result } = await rankedFor(text, window, callerId);
+    const at = cached ? await readDatabaseToken(db) : undefined;
+    const { result } = await rankedFor(text, window, callerId, at);
     return expand ? expanded(result, callerId, movieLimit) : result;
   }
 
@@ -145,25 +163,22 @@ export function createSearchService(db: Kysely<Database>, options: SearchOptions
     const { text, window, expand, movieLimit } = parseParams(params);
     // A member who blocked nobody is ranked exactly as a visitor (blocks are the only personal part of a ranking).
     const personal = callerId !== null && (await blocksAnyone(db, callerId));
-    const entry = await rankedFor(text, window, personal ? callerId : null);
-    if (!expand) return (entry.plain ??= Buffer.from(JSON.stringify(z.encode(SearchResult, entry.result))));
+    const at = cached ? await readDatabaseToken(db) : undefined;
+    const entry = await rankedFor(text, window, personal ? callerId : null, at);
+    if (!expand) return entry.plain;
     const encodeFor = async (caller: number | null) =>
       Buffer.from(JSON.stringify(z.encode(ExpandedSearchResult, await expanded(entry.result, caller, movieLimit))));
     const limitKey = String(movieLimit ?? "all");
-    const keptFor = async (caller: number | null) => {
-      const answers = (entry.expanded ??= new Map());
-      let answer = answers.get(limitKey);
-      if (!answer) {
-        answer = await encodeFor(caller);
-        answers.set(limitKey, answer);
-      }
-      return answer;
-    };
+    const keep = keepsWindow(window);
+    const keptFor = (caller: number | null) =>
+      at
+        ? expandedAnswers.get(db, `${limitKey}:${entry.key}`, () => encodeFor(caller), { at, keep })
+        : encodeFor(caller);
     if (personal) return keptFor(callerId);
     // The expanded objects carry the caller's likes and follows: a member with none among them gets the visitors'.
     if (callerId !== null && (await touchesCaller(entry.result, callerId))) {
       const encode = () => encodeFor(callerId);
-      return membersAnswers ? membersAnswers.get(db, `${callerId}:${limitKey}:${entry.key}`, encode) : encode();
+      return at ? membersAnswers.get(db, `${callerId}:${limitKey}:${entry.key}`, encode, { keep }) : encode();
     }
     return keptFor(null);
   }
