@@ -12,6 +12,7 @@
 // budget is in bytes (lru-cache's `maxSize` with `sizeCalculation`), never in entries.
 import { LRUCache } from "lru-cache";
 import type { Kysely } from "kysely";
+import { z } from "zod";
 import { databaseVersion, freeDatabaseVersion } from "../db/data-version.js";
 import type { Database } from "../db/types.js";
 import { metrics } from "../lib/metrics.js";
@@ -49,6 +50,11 @@ export interface RegionSpec<V> {
   keeps: string;
   /** Bytes a value holds; strings and Buffers are measured exactly and need none. */
   sizeOf?: (value: V) => number;
+}
+
+/** An answer as the route sends it: encoded through its response schema (no undocumented field can leak). */
+export function answerJson<T>(schema: z.ZodType<T>, value: T): string {
+  return JSON.stringify(z.encode(schema, value));
 }
 
 /** A window ending beyond this many rows is built and sent but not kept (cold windows cannot fill a region). */
@@ -180,6 +186,39 @@ abstract class Region<V> {
     return promise;
   }
 
+  /**
+   * Several keys at once: the kept values, and one `build(missing)` for the rest (a batch query), each stored under
+   * `token`. Misses are not shared with concurrent reads (a batch is one query either way).
+   */
+  protected async readMany(
+    db: object,
+    keys: readonly string[],
+    token: string | null,
+    now: number,
+    build: (missing: string[]) => Promise<Map<string, V>>,
+  ): Promise<Map<string, V>> {
+    const found = new Map<string, V>();
+    const missing: string[] = [];
+    const prefix = `${handleId(db)}\u0000`;
+    for (const key of keys) {
+      const hit = token === null ? undefined : this.lru.get(prefix + key);
+      if (hit !== undefined && hit.token === token && this.young(hit.at, now)) {
+        this.hits++;
+        found.set(key, hit.value);
+      } else {
+        this.misses++;
+        missing.push(key);
+      }
+    }
+    if (missing.length === 0) return found;
+    const lru = this.lru;
+    for (const [key, value] of await build(missing)) {
+      found.set(key, value);
+      if (token !== null && this.lru === lru) lru.set(prefix + key, { token, at: now, value });
+    }
+    return found;
+  }
+
   private young(at: number, now: number): boolean {
     const maxAgeS = "maxAgeS" in this.spec.stale ? this.spec.stale.maxAgeS : undefined;
     return maxAgeS === undefined || (now >= at && now - at < maxAgeS * 1000);
@@ -226,8 +265,21 @@ export class TokenRegion<V> extends Region<V> {
   declare readonly spec: RegionSpec<V> & { stale: CallerRule };
 
   get(db: Kysely<Database>, fresh: Freshness, key: string, build: () => Promise<V>, options?: KeepOptions): Promise<V> {
-    const token = this.spec.stale.token === "time" ? "" : fresh.token === null ? null : String(fresh.token);
-    return this.read(db, key, token, fresh.now ?? 0, build, options);
+    return this.read(db, key, this.tokenOf(fresh), fresh.now ?? 0, build, options);
+  }
+
+  /** Several keys at once: one `build(missing)` for those not kept under the token. */
+  getMany(
+    db: Kysely<Database>,
+    fresh: Freshness,
+    keys: readonly string[],
+    build: (missing: string[]) => Promise<Map<string, V>>,
+  ): Promise<Map<string, V>> {
+    return this.readMany(db, keys, this.tokenOf(fresh), fresh.now ?? 0, build);
+  }
+
+  private tokenOf(fresh: Freshness): string | null {
+    return this.spec.stale.token === "time" ? "" : fresh.token === null ? null : String(fresh.token);
   }
 }
 

@@ -2,11 +2,12 @@
 // collections, recommendations and the chart endpoints all expand ids through here.
 //
 // What a movie shows besides its own row (genres, countries, credits with people's names and images) changes only
-// with catalog imports, so it is cached per database handle under the catalog version token that triggers renew
-// on every such change (migration 0005). The token is read in the same statement as the movie rows, so a change
-// made by any process drops the cache on the next read; the counters and the average always come fresh.
+// with catalog imports, so it is kept in the read cache under the catalog version token that triggers renew on
+// every such change (migration 0005). The token is read in the same statement as the movie rows, so a change made by
+// any process is seen on the next read; the counters and the average always come fresh.
 import type { Credit, Movie, WatchProviders } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
+import { defineRegion } from "../../cache/index.js";
 import type { Database } from "../../db/types.js";
 import { toCredit, toMovie, toWatchProviders } from "./mapper.js";
 import {
@@ -24,16 +25,15 @@ interface MovieLinks {
   watchProviders: WatchProviders;
 }
 
-interface LinkCache {
-  version: string | null;
-  entries: Map<number, MovieLinks>;
-}
+const movieLinks = defineRegion<MovieLinks>({
+  name: "movie-links",
+  share: 0.06,
+  stale: { token: "catalog" },
+  keeps: "a film's genres, countries, credits and watch providers (everything but its own row)",
+  sizeOf: (l) => JSON.stringify(l).length * 2,
+});
 
-/** Enough for a large catalogue's hot set; beyond it the cache simply starts over. */
-const MAX_CACHED_MOVIES = 20_000;
-const caches = new WeakMap<Kysely<Database>, LinkCache>();
-
-async function fetchLinks(db: Kysely<Database>, ids: number[]): Promise<Map<number, MovieLinks>> {
+async function fetchLinks(db: Kysely<Database>, ids: number[]): Promise<Map<string, MovieLinks>> {
   const [tags, credits] = await Promise.all([findMovieTags(db, ids), findMovieCredits(db, ids)]);
   const links = new Map<number, MovieLinks>(
     ids.map((id) => [id, { genres: [], countries: [], participants: [], watchProviders: toWatchProviders([]) }]),
@@ -57,30 +57,21 @@ async function fetchLinks(db: Kysely<Database>, ids: number[]): Promise<Map<numb
   }
   for (const [movieId, rows] of providers) links.get(movieId)!.watchProviders = toWatchProviders(rows);
   for (const credit of credits) links.get(credit.movie_id)!.participants.push(toCredit(credit));
-  return links;
+  return new Map([...links].map(([id, l]) => [String(id), l]));
 }
 
 /** Full movies for already-read rows, in the rows' order: at most two more queries, none when cached. */
 export async function hydrateMovies(db: Kysely<Database>, rows: readonly MovieCoreRow[]): Promise<Movie[]> {
   if (rows.length === 0) return [];
-  const version = rows[0]!.catalog_version ?? null;
-  let cache = caches.get(db);
-  if (version !== null && cache?.version !== version) {
-    // First use, or the catalog changed since the cache was filled: start over under the new token.
-    cache = { version, entries: new Map() };
-    caches.set(db, cache);
-  }
-  const usable = version !== null && cache?.version === version ? cache : undefined;
-  const missing = rows.filter((r) => !usable?.entries.has(r.id)).map((r) => r.id);
-  const fetched = missing.length ? await fetchLinks(db, missing) : new Map<number, MovieLinks>();
-  // Keep what was just read only if the cache still belongs to the token these rows came with (links read after
-  // the token are never older than it; a concurrent read may meanwhile have moved the cache to another token).
-  if (usable && caches.get(db) === usable) {
-    if (usable.entries.size + fetched.size > MAX_CACHED_MOVIES) usable.entries.clear();
-    for (const [id, links] of fetched) usable.entries.set(id, links);
-  }
+  const token = rows[0]!.catalog_version ?? null;
+  const kept = await movieLinks.getMany(
+    db,
+    { token },
+    rows.map((r) => String(r.id)),
+    (missing) => fetchLinks(db, missing.map(Number)),
+  );
   return rows.map((row) => {
-    const links = fetched.get(row.id) ?? usable!.entries.get(row.id)!;
+    const links = kept.get(String(row.id))!;
     return toMovie(
       row,
       [...links.genres],

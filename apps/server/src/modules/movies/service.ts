@@ -2,11 +2,10 @@
 import { CHART_SIZES, CHART_TYPES, type ChartType, MAX_ID, Movie, MOVIE_IDS_BATCH_MAX } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import { databaseVersion } from "../../db/data-version.js";
+import { answerJson, defineRegion } from "../../cache/index.js";
 import type { Database } from "../../db/types.js";
 import { invalidField, notFound } from "../../http/errors.js";
 import { parseWindow } from "../../http/window.js";
-import { JsonMemo } from "../../lib/json-memo.js";
 import { hydrateMovies, loadMovies } from "./loader.js";
 import { type ChartStampRow, chartMovieRows, chartStampRows, findMovieRow, listMovieRows } from "./repository.js";
 
@@ -44,18 +43,26 @@ function stampOf(rows: readonly ChartStampRow[]): string | null {
   return `${version}|${rows.map((r) => `${r.id}:${r.rating_sum}:${r.ratings_count}:${r.reviews_count}`).join(",")}`;
 }
 
-/** Movie pages and charts kept as JSON: the most read answers, each rebuilt only when its stamp moves. */
-const CACHED_MOVIES = 20_000;
 const MovieList = z.array(Movie);
 
-export function createMoviesService(db: Kysely<Database>) {
-  const movieJson = new JsonMemo<number>(CACHED_MOVIES);
-  const chartJson = new JsonMemo<ChartType>(CHART_TYPES.length);
-  // The database version at which each chart's stamp was last read, with the answer then: while nothing at all has
-  // been written since, the chart is sent without reading its ranking again.
-  // Kept as bytes: a chart is tens of kilobytes of JSON, not worth encoding to UTF-8 again for every request.
-  const chartChecked = new Map<ChartType, { version: string; json: Buffer }>();
+/** Movie pages and charts as sent: the most read answers, each rebuilt only when its stamp moves. */
+const movieAnswers = defineRegion<Buffer | string>({
+  name: "movies",
+  share: 0.06,
+  stale: { token: "catalog" },
+  keeps: "a movie page (or a chart) as sent, under the catalog version and its films' counters",
+});
+// The database version at which each chart's stamp was last read, with the answer then: while nothing at all has been
+// written since, the chart is sent without reading its ranking again. Kept as bytes: a chart is tens of kilobytes of
+// JSON, not worth encoding to UTF-8 again for every request.
+const charts = defineRegion<Buffer>({
+  name: "charts",
+  share: 0.01,
+  stale: { token: "database" },
+  keeps: "a chart as sent, while nothing at all was written",
+});
 
+export function createMoviesService(db: Kysely<Database>) {
   /** A chart's current ranking, worst rank first (clients reverse it). */
   async function chart(type: ChartType): Promise<Movie[]> {
     return (await hydrateMovies(db, await chartMovieRows(db, type, CHART_SIZES[type]))).reverse();
@@ -81,24 +88,21 @@ export function createMoviesService(db: Kysely<Database>) {
    * for the ranking's stamp, and the films read again only when that moved.
    */
   async function chartAsJson(type: ChartType): Promise<Buffer> {
-    const version = await databaseVersion(db);
-    const checked = chartChecked.get(type);
-    if (checked?.version === version) return checked.json;
-    const size = CHART_SIZES[type];
-    const stamp = stampOf(await chartStampRows(db, type, size));
-    const json = await chartJson.get(type, stamp, MovieList, async () =>
-      (await hydrateMovies(db, await chartMovieRows(db, type, size))).reverse(),
-    );
-    const bytes = Buffer.from(json);
-    if (stamp !== null) chartChecked.set(type, { version, json: bytes });
-    return bytes;
+    return charts.get(db, type, async () => {
+      const size = CHART_SIZES[type];
+      const token = stampOf(await chartStampRows(db, type, size));
+      const build = async () =>
+        Buffer.from(answerJson(MovieList, (await hydrateMovies(db, await chartMovieRows(db, type, size))).reverse()));
+      return (await movieAnswers.get(db, { token }, `chart:${type}`, build)) as Buffer;
+    });
   }
 
   /** GET /api/movies/{id}, serialised: one primary-key query, plus the links when the movie is not cached. */
   async function movieAsJson(id: number | null): Promise<string> {
     const row = id === null ? undefined : await findMovieRow(db, id);
     if (!row) throw notFound("MOVIE_NOT_FOUND");
-    return movieJson.get(row.id, stampOf([row]), Movie, async () => (await hydrateMovies(db, [row]))[0]!);
+    const build = async () => answerJson(Movie, (await hydrateMovies(db, [row]))[0]!);
+    return (await movieAnswers.get(db, { token: stampOf([row]) }, String(row.id), build)) as string;
   }
 
   return { listMovies, chartOf, chart, chartAsJson, movieAsJson };

@@ -2,13 +2,10 @@
 import { inTransaction } from "../../lib/transaction.js";
 import { DIRECTOR_KIND, Person, PersonCredits } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
-import { z } from "zod";
-import { databaseVersion } from "../../db/data-version.js";
+import { answerJson, defineRegion, keepsWindow } from "../../cache/index.js";
 import type { Database } from "../../db/types.js";
 import { notFound } from "../../http/errors.js";
 import type { Window } from "../../http/window.js";
-import { JsonMemo } from "../../lib/json-memo.js";
-import { LruCache } from "../../lib/lru.js";
 import type { Clock } from "../../lib/time.js";
 import { averageRating, findMovieRatings, readCatalogVersion } from "../movies/index.js";
 import { likedSet, toggleLike } from "../shared/index.js";
@@ -22,36 +19,47 @@ function group(rows: readonly PersonCreditRow[]): CreditEntry[] {
 }
 
 interface Filmography {
-  version: string;
   /** The distinct kinds of the person's credits (their roles). */
   kinds: string[];
   directed: CreditEntry[];
   cast: CreditEntry[];
 }
 
-/** People whose filmographies are kept: a prolific person has thousands of credits to sort on every visit. */
-const CACHED_FILMOGRAPHIES = 5_000;
+// Credits, people and the films' titles, years and images change only with catalog changes, which renew the
+// catalog version (migrations 0005 and 0006): a filmography is kept under the version read before its rows, so a
+// change made by any process is seen on the next read. Averages are not kept: they are read for each window.
+const filmographies = defineRegion<Filmography>({
+  name: "person-filmographies",
+  share: 0.04,
+  stale: { token: "catalog" },
+  keeps: "a person's credits grouped and sorted (a prolific person has thousands)",
+  sizeOf: (f) => JSON.stringify(f).length * 2,
+});
+const peopleAnswers = defineRegion<string>({
+  name: "people",
+  share: 0.02,
+  stale: { token: "database" },
+  keeps: "a person page as sent to readers who do not like them",
+});
+// The averages in a window move with every rating, which any committed write may be.
+const personWindows = defineRegion<string>({
+  name: "person-movies",
+  share: 0.04,
+  stale: { token: "database" },
+  keeps: "a window (first pages) of a person's films with their averages, as sent",
+});
 
 export function createPeopleService(db: Kysely<Database>, clock: Clock) {
-  // Credits, people and the films' titles, years and images change only with catalog changes, which renew the
-  // catalog version (migrations 0005 and 0006): a filmography is kept under the version read before its rows, so a
-  // change made by any process is seen on the next read. Averages are not kept: they are read for each window.
-  const filmographies = new LruCache<number, Filmography>(CACHED_FILMOGRAPHIES);
-  const windowsJson = new JsonMemo<string>(CACHED_FILMOGRAPHIES);
-  const peopleJson = new JsonMemo<number>(CACHED_FILMOGRAPHIES);
-
-  async function filmography(personId: number): Promise<Omit<Filmography, "version">> {
-    const version = await readCatalogVersion(db);
-    const cached = filmographies.get(personId);
-    if (cached && version !== null && cached.version === version) return cached;
-    const rows = await personCredits(db, personId);
-    const fresh = {
-      kinds: [...new Set(rows.map((r) => r.kind))],
-      directed: group(rows.filter((r) => r.kind === DIRECTOR_KIND)),
-      cast: group(rows.filter((r) => isCastKind(r.kind))),
-    };
-    if (version !== null) filmographies.set(personId, { version, ...fresh });
-    return fresh;
+  async function filmography(personId: number): Promise<Filmography> {
+    const token = await readCatalogVersion(db);
+    return filmographies.get(db, { token }, String(personId), async () => {
+      const rows = await personCredits(db, personId);
+      return {
+        kinds: [...new Set(rows.map((r) => r.kind))],
+        directed: group(rows.filter((r) => r.kind === DIRECTOR_KIND)),
+        cast: group(rows.filter((r) => isCastKind(r.kind))),
+      };
+    });
   }
 
   async function personOr404(handle: Kysely<Database>, id: number | null) {
@@ -66,11 +74,10 @@ export function createPeopleService(db: Kysely<Database>, clock: Clock) {
    */
   async function personJson(id: number | null, callerId: number | null): Promise<string> {
     if (id === null) throw notFound("PERSON_NOT_FOUND");
-    const version = await databaseVersion(db);
     if ((await likedSet(db, "person_likes", callerId, [id])).has(id)) {
-      return JSON.stringify(z.encode(Person, await personWithLike(id, true)));
+      return answerJson(Person, await personWithLike(id, true));
     }
-    return peopleJson.get(id, version, Person, () => personWithLike(id, false));
+    return peopleAnswers.get(db, String(id), async () => answerJson(Person, await personWithLike(id, false)));
   }
 
   async function personWithLike(id: number, like: boolean): Promise<Person> {
@@ -84,10 +91,9 @@ export function createPeopleService(db: Kysely<Database>, clock: Clock) {
    */
   async function personMoviesJson(id: number | null, window: Window): Promise<string> {
     const person = await personOr404(db, id);
-    const version = await databaseVersion(db);
-    return windowsJson.get(`${person.id}:${window.offset}:${window.limit}`, version, PersonCredits, () =>
-      personMovies(person.id, window),
-    );
+    const key = `${person.id}:${window.offset}:${window.limit}`;
+    const build = async () => answerJson(PersonCredits, await personMovies(person.id, window));
+    return personWindows.get(db, key, build, { keep: keepsWindow(window) });
   }
 
   async function personMovies(personId: number, window: Window): Promise<PersonCredits> {

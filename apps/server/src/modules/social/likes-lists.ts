@@ -3,10 +3,9 @@
 import { Collection, Person, Review } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import { databaseVersion } from "../../db/data-version.js";
+import { answerJson, defineRegion, keepsWindow } from "../../cache/index.js";
 import type { Database } from "../../db/types.js";
 import type { Window } from "../../http/window.js";
-import { JsonMemo } from "../../lib/json-memo.js";
 import { loadCollections } from "../collections/index.js";
 import { toPerson } from "../people/index.js";
 import { loadReviews } from "../reviews/index.js";
@@ -57,16 +56,13 @@ export function createLikesListsService(db: Kysely<Database>) {
     likes_collection: collections,
     likes_review: reviews,
   } satisfies Record<LikesList, (callerId: number, window: Window, movieLimit?: number) => Promise<unknown[]>>;
-  // A member pages through their lists again and again: windows are kept as JSON under the database's version token
-  // (db/data-version.ts), so any committed write — a like, an edit, a rename — makes the next read build them anew.
-  const kept = new JsonMemo<string>(LISTS_KEPT);
 
   /** GET /api/users/{list}, serialised; `movieLimit` (movies_limit) applies to likes_collection only. */
   async function listJson(list: LikesList, callerId: number, window: Window, movieLimit?: number): Promise<string> {
-    const version = await databaseVersion(db);
     const key = `${list}:${callerId}:${window.offset}:${window.limit}:${movieLimit ?? "all"}`;
-    const load = () => loaders[list](callerId, window, movieLimit);
-    return kept.get(key, version, schemas[list] as z.ZodType<unknown>, load);
+    const build = async () =>
+      answerJson(schemas[list] as z.ZodType<unknown>, await loaders[list](callerId, window, movieLimit));
+    return kept.get(db, key, build, { keep: keepsWindow(window) });
   }
 
   return { people, collections, reviews, listJson };
@@ -74,7 +70,13 @@ export function createLikesListsService(db: Kysely<Database>) {
 
 export type LikesList = "likes_participant" | "likes_collection" | "likes_review";
 
-/** Windows of likes lists kept. */
-const LISTS_KEPT = 2000;
+// A member pages through their lists again and again: windows are kept as JSON under the database's version token
+// (db/data-version.ts), so any committed write — a like, an edit, a rename — makes the next read build them anew.
+const kept = defineRegion<string>({
+  name: "likes-lists",
+  share: 0.04,
+  stale: { token: "database" },
+  keeps: "a window (first pages) of a member's likes list as sent",
+});
 
 export type LikesListsService = ReturnType<typeof createLikesListsService>;

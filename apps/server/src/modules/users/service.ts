@@ -9,12 +9,11 @@ import {
   UserProfile,
 } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
-import { databaseVersion } from "../../db/data-version.js";
 import type { Database, UserUpdate } from "../../db/types.js";
 import { ApiError, invalidField, notFound } from "../../http/errors.js";
 import { parseWith } from "../../http/validation.js";
 import { isUniqueViolation } from "../../lib/db-errors.js";
-import { JsonMemo } from "../../lib/json-memo.js";
+import { answerJson, defineRegion } from "../../cache/index.js";
 import type { AvatarStore } from "../media/index.js";
 import { indexSearchDocument } from "../search/index.js";
 import { avatarUrl, toMe, toUserProfile } from "./mapper.js";
@@ -67,8 +66,14 @@ function isOwnApi(url: URL, origins: readonly string[]): boolean {
   });
 }
 
-/** Profiles kept as JSON. */
-const PROFILES_KEPT = 10_000;
+// Profiles: one answer for readers who neither follow nor block the member (visitors, most members) and one per
+// combination of the reader's two flags.
+const profiles = defineRegion<string>({
+  name: "profiles",
+  share: 0.03,
+  stale: { token: "database" },
+  keeps: "a member's profile as sent, per combination of the reader's follow and block flags",
+});
 
 export interface UsersServiceOptions {
   /** Uploaded avatars: the file goes when PATCH points `profile_url` elsewhere. */
@@ -77,8 +82,6 @@ export interface UsersServiceOptions {
 }
 
 export function createUsersService(db: Kysely<Database>, { avatars, onError = () => {} }: UsersServiceOptions = {}) {
-  const profiles = new JsonMemo<string>(PROFILES_KEPT);
-
   async function getUserOr404(id: number | null) {
     const user = id === null ? undefined : await findUserById(db, id);
     if (!user) throw notFound("USER_NOT_FOUND");
@@ -96,14 +99,13 @@ export function createUsersService(db: Kysely<Database>, { avatars, onError = ()
    */
   async function profileJson(id: number | null, callerId: number | null): Promise<string> {
     if (id === null) throw notFound("USER_NOT_FOUND");
-    const version = await databaseVersion(db);
     const flags =
       callerId !== null && callerId !== id
         ? await relationFlags(db, callerId, id)
         : { isFollowing: false, isBlocked: false };
-    const build = async () => toUserProfile(await getUserOr404(id), flags);
+    const build = async () => answerJson(UserProfile, toUserProfile(await getUserOr404(id), flags));
     // Followers' and blockers' answers differ only in those two flags: kept as a variant of the same member.
-    return profiles.get(`${id}:${Number(flags.isFollowing)}${Number(flags.isBlocked)}`, version, UserProfile, build);
+    return profiles.get(db, `${id}:${Number(flags.isFollowing)}${Number(flags.isBlocked)}`, build);
   }
 
   /**
