@@ -1,4 +1,4 @@
-// Answers built and checked against their response schema earlier (see lib/json-memo.ts): a string sent with the
+// Answers built and checked against their response schema earlier (see cache/index.ts, answerJson): a string sent with the
 // JSON content type goes out as it is, without the route's serializer running again.
 import type { FastifyReply } from "fastify";
 
