@@ -2,7 +2,7 @@
 // parameters, one compiled statement per shape, inside transactions too, on both databases.
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prepared, preparedByShape, preparedKept } from "../src/db/prepared.js";
+import { type Params, prepared, preparedByShape, preparedKept } from "../src/db/prepared.js";
 import { createTestContext, dialectUnderTest, type TestContext } from "./helpers/context.js";
 import { createMember, createMovie, createReview, type TestMember } from "./helpers/factories.js";
 
@@ -25,13 +25,12 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 
-const titleById = prepared((db, p: { id: number }) =>
+const titleById = prepared((db, p: Params<{ id: number }>) =>
   db.selectFrom("movies").select(["id", "title"]).where("id", "=", p.id),
 );
 
 const reviewsOf = preparedByShape(
-  (shape: { byMovie: boolean; newestFirst: boolean }) => `${shape.byMovie},${shape.newestFirst}`,
-  (db, p: { key: number; limit: number; offset: number }, shape) =>
+  (db, shape: { byMovie: boolean; newestFirst: boolean }, p: Params<{ key: number; limit: number; offset: number }>) =>
     db
       .selectFrom("reviews")
       .select(["id", "movie_id", "user_id", "rating"])
@@ -120,7 +119,7 @@ describe("prepared reads outside a transaction", () => {
   });
 });
 
-const keptTitle = preparedKept(100, (db, p: { id: number }) =>
+const keptTitle = preparedKept("test.keptTitle", (db, p: Params<{ id: number }>) =>
   db.selectFrom("movies").select(["id", "title"]).where("id", "=", p.id),
 );
 
@@ -143,3 +142,21 @@ describe("kept prepared reads", () => {
     expect((await keptTitle(ctx.db, { id: 987_654 })).rows).toEqual([]);
   });
 });
+
+// Type-level: a builder cannot see a parameter's value (tsc checks these lines; each must stay an error).
+export const typeChecks = [
+  prepared((db, p: Params<{ id: number }>) => {
+    // @ts-expect-error a parameter is an expression, not a number: nothing can branch on it
+    const limit = p.id > 5 ? 1 : 2;
+    return db.selectFrom("movies").select("id").limit(limit);
+  }),
+  prepared((db, p: Params<{ title: string }>) => {
+    // @ts-expect-error nor be used as the value it stands for
+    const pattern = `%${p.title.trim()}%`;
+    return db.selectFrom("movies").select("id").where("title", "like", pattern);
+  }),
+  // @ts-expect-error a builder that takes plain values is refused
+  prepared((db, p: { id: number }) => db.selectFrom("movies").select("id").where("id", "=", p.id)),
+  // @ts-expect-error a shape holds flags only: a value (here a table name) cannot choose the statement
+  preparedByShape((db, _shape: { table: string }, _p: Params<{ id: number }>) => db.selectFrom("movies").select("id")),
+];

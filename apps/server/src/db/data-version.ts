@@ -6,7 +6,6 @@
 // grow, so a token never comes back.
 import type BetterSqlite3 from "better-sqlite3";
 import { type Kysely, sql } from "kysely";
-import { LruCache } from "../lib/lru.js";
 import { isPostgres, rawSqlite } from "./connection.js";
 import type { Database } from "./types.js";
 import { endVersionEpoch, versionEpoch } from "./version-epoch.js";
@@ -62,29 +61,4 @@ export async function databaseVersion(db: Kysely<Database>): Promise<string> {
     ? await sql<{ v: string }>`select pg_current_snapshot()::text as v`.execute(db)
     : await sql<{ v: string }>`select total_changes() || ':' || data_version as v from pragma_data_version`.execute(db);
   return String(rows[0]?.v);
-}
-
-/**
- * Small per-key facts that requests look up again and again (is this session live, whom does this member block,
- * which of these reviews do they like), kept per database under its version where reading that costs nothing. Where
- * it costs a round trip (PostgreSQL), the fact is simply looked up: one query either way.
- */
-export class VersionedFacts<V> {
-  private readonly perDatabase = new WeakMap<object, LruCache<string, { version: string; value: V }>>();
-  constructor(private readonly capacity: number) {}
-
-  async get(db: Kysely<Database>, key: string, lookUp: () => Promise<V>): Promise<V> {
-    const version = freeDatabaseVersion(db);
-    if (version === null) return lookUp();
-    let kept = this.perDatabase.get(db);
-    if (!kept) {
-      kept = new LruCache(this.capacity);
-      this.perDatabase.set(db, kept);
-    }
-    const fact = kept.get(key);
-    if (fact?.version === version) return fact.value;
-    const value = await lookUp();
-    kept.set(key, { version, value });
-    return value;
-  }
 }

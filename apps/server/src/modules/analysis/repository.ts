@@ -1,7 +1,7 @@
 // SQL of the taste analysis: a few set-based queries per member, whatever their number of reviews.
 import { CAST_KINDS, DIRECTOR_KIND } from "@moviepedia/contract";
 import { type Kysely, sql } from "kysely";
-import { prepared } from "../../db/prepared.js";
+import { prepared, type Params } from "../../db/prepared.js";
 import type { Database } from "../../db/types.js";
 import { visibleReview } from "../reviews/index.js";
 
@@ -26,7 +26,7 @@ const SOURCES: Record<EntityCategory, { link: string; column: string; names: str
   country: { link: "movie_countries", column: "country_id", names: "countries" },
 };
 
-const memberVersion = prepared((db, p: { userId: number }) =>
+const memberVersion = prepared((db, p: Params<{ userId: number }>) =>
   db.selectFrom("users").select(["id", "data_version"]).where("id", "=", p.userId),
 );
 

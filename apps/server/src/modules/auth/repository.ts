@@ -1,6 +1,6 @@
 // SQL for sessions (refresh-token families) and their refresh tokens.
 import type { Kysely } from "kysely";
-import { preparedKept } from "../../db/prepared.js";
+import { preparedKept, type Params } from "../../db/prepared.js";
 import type { Database } from "../../db/types.js";
 
 type Db = Kysely<Database>;
@@ -16,7 +16,7 @@ export function insertSession(db: Db, session: { id: string; user_id: number; cr
  * One indexed lookup per authenticated request — the session is live and its member still exists — kept until the
  * next write: revoking a session, or deleting its member, is one.
  */
-const liveSession = preparedKept(20_000, (db, p: { sessionId: string; userId: number }) =>
+const liveSession = preparedKept("auth.liveSession", (db, p: Params<{ sessionId: string; userId: number }>) =>
   db
     .selectFrom("sessions")
     .select("id")

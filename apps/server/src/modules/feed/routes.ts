@@ -4,6 +4,7 @@ import { z } from "zod";
 import { requireCallerId } from "../../http/caller.js";
 import { errors } from "../../http/schemas.js";
 import type { App } from "../../http/types.js";
+import { sendJson } from "../../http/json-reply.js";
 import { pagedWindow } from "../../http/window.js";
 import { type FeedService, parseCursor } from "./service.js";
 
@@ -14,9 +15,9 @@ export function feedRoutes(app: App, feed: FeedService): void {
       config: { auth: "required" },
       schema: { tags: ["feed"], querystring: FeedQuery, response: { 200: z.array(FeedItem), ...errors } },
     },
-    async (request) => {
+    async (request, reply) => {
       const window = pagedWindow(request.query, FEED_PAGE, FEED_CAP);
-      return feed.feed(requireCallerId(request), parseCursor(request.query), window);
+      return sendJson(reply, await feed.feed(requireCallerId(request), parseCursor(request.query), window));
     },
   );
 }

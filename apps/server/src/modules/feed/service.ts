@@ -4,9 +4,10 @@
 // the next window starts strictly after it in the order (time desc, id desc). An item's time only ever moves forward
 // (a later edit, another rating in its hour), so activity arriving while a member scrolls lands above the cursor and
 // never repeats an item in a later window.
-import type { CompactMovie, FeedItem } from "@moviepedia/contract";
+import { type CompactMovie, FeedItem } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
-import { VersionedFacts } from "../../db/data-version.js";
+import { z } from "zod";
+import { answerJson, defineRegion, keepsWindow } from "../../cache/index.js";
 import type { Database } from "../../db/types.js";
 import { invalidField } from "../../http/errors.js";
 import type { Window } from "../../http/window.js";
@@ -69,7 +70,13 @@ function isAfterCursor(item: Draft, cursor: FeedCursor | null): boolean {
 }
 
 /** Feed answers, kept per member and window until the next write to the database. */
-const kept = new VersionedFacts<FeedItem[]>(5_000);
+const kept = defineRegion<string>({
+  name: "feed",
+  share: 0.03,
+  stale: { token: "database-free" },
+  keeps: "a window (first pages) of a member's 소식 as sent",
+});
+const FeedList = z.array(FeedItem);
 
 export function createFeedService(deps: { db: Kysely<Database> }) {
   const { db } = deps;
@@ -198,13 +205,15 @@ export function createFeedService(deps: { db: Kysely<Database> }) {
   }
 
   /** A window of the member's feed after `cursor` (or from the newest). */
-  async function feed(me: number, cursor: FeedCursor | null, window: Window): Promise<FeedItem[]> {
-    if (window.limit === 0) return [];
+  /** GET /api/feed, serialised. */
+  async function feed(me: number, cursor: FeedCursor | null, window: Window): Promise<string> {
+    if (window.limit === 0) return "[]";
     const key = `${me}:${cursor?.before ?? ""}:${cursor?.beforeId ?? ""}:${window.offset}:${window.limit}`;
-    return kept.get(db, key, async () => {
+    const answer = async () => {
       const items = await drafts(me, cursor, window.offset + window.limit);
-      return build(me, items.slice(window.offset));
-    });
+      return answerJson(FeedList, await build(me, items.slice(window.offset)));
+    };
+    return kept.get(db, key, answer, { keep: keepsWindow(window) });
   }
 
   return { feed };

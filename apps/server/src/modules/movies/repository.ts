@@ -1,7 +1,7 @@
 // SQL for movies and charts. Every query is index-backed (primary keys, credits_movie, chart_entries_pk) and a
 // batch of movies is always read with a fixed number of queries, never one per movie.
 import { type Kysely, sql } from "kysely";
-import { prepared } from "../../db/prepared.js";
+import { prepared, type Params } from "../../db/prepared.js";
 import type { Database } from "../../db/types.js";
 
 type Db = Kysely<Database>;
@@ -88,7 +88,7 @@ const catalogVersion = sql<string | null>`(select value from app_state where key
   "catalog_version",
 );
 
-const movieRowById = prepared((db, p: { id: number }) =>
+const movieRowById = prepared((db, p: Params<{ id: number }>) =>
   db
     .selectFrom("movies")
     .select([...MOVIE_COLUMNS, catalogVersion])
@@ -109,7 +109,7 @@ export interface ChartStampRow {
   reviews_count: number;
 }
 
-const chartStamp = prepared((db, p: { chartType: string; size: number }) =>
+const chartStamp = prepared((db, p: Params<{ chartType: string; size: number }>) =>
   db
     .selectFrom("chart_entries")
     .innerJoin("movies", "movies.id", "chart_entries.movie_id")

@@ -1,7 +1,7 @@
 // SQL for people (participants): the person row, the kinds of their credits and their filmography, all through the
 // credits_person index.
 import type { Kysely } from "kysely";
-import { prepared } from "../../db/prepared.js";
+import { prepared, type Params } from "../../db/prepared.js";
 import type { Database } from "../../db/types.js";
 
 type Db = Kysely<Database>;
@@ -38,7 +38,7 @@ export interface PersonCreditRow {
   ratings_count: number;
 }
 
-const personById = prepared((db, p: { id: number }) =>
+const personById = prepared((db, p: Params<{ id: number }>) =>
   db.selectFrom("people").select(PERSON_COLUMNS).where("id", "=", p.id),
 );
 

@@ -1,7 +1,7 @@
 // SQL of 평가하기: dismissals (관심없어요), what a member's queue leaves out, compact movie rows, the catalog read
 // that the in-memory orders are built from, and the credits the similar-films fallback compares.
 import { type Kysely, sql } from "kysely";
-import { prepared, preparedKept } from "../../db/prepared.js";
+import { prepared, preparedKept, type Params } from "../../db/prepared.js";
 import type { Database } from "../../db/types.js";
 import { visibleReview } from "../reviews/index.js";
 
@@ -50,7 +50,7 @@ export async function bumpMemberVersion(db: Db, userId: number): Promise<void> {
     .execute();
 }
 
-const versionOfMember = preparedKept(20_000, (db, p: { userId: number }) =>
+const versionOfMember = preparedKept("rating.versionOfMember", (db, p: Params<{ userId: number }>) =>
   db.selectFrom("users").select("data_version").where("id", "=", p.userId),
 );
 
@@ -63,7 +63,7 @@ export async function memberVersion(db: Db, userId: number): Promise<number | un
  * Films the member's queue leaves out: those with a visible review row (rated, marked or written: a row emptied to
  * nothing is hidden and counts as unseen, API.md §4.5) and those dismissed. Ascending ids, duplicates possible.
  */
-const exclusions = prepared((db, p: { userId: number }) =>
+const exclusions = prepared((db, p: Params<{ userId: number }>) =>
   db
     .selectFrom("reviews")
     .select("movie_id")
@@ -101,7 +101,7 @@ export function compactMovieRows(db: Db, ids: readonly number[]): Promise<Compac
     .execute();
 }
 
-const movieById = preparedKept(20_000, (db, p: { id: number }) =>
+const movieById = preparedKept("rating.movieById", (db, p: Params<{ id: number }>) =>
   db.selectFrom("movies").select("id").where("id", "=", p.id),
 );
 

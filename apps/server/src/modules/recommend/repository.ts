@@ -1,7 +1,7 @@
 // SQL of the recommender: ratings and implicit marks for training, movie rating totals, the caller's reviews and
 // dismissals, models, co-ratings.
 import { type Kysely, sql } from "kysely";
-import { preparedKept } from "../../db/prepared.js";
+import { preparedKept, type Params } from "../../db/prepared.js";
 import type { Database } from "../../db/types.js";
 import { visibleReview } from "../reviews/index.js";
 
@@ -47,7 +47,7 @@ export function ratedMoviesPage(db: Db, afterId: number, limit: number) {
     .execute();
 }
 
-const movieTotals = preparedKept(20_000, (db, p: { movieId: number }) =>
+const movieTotals = preparedKept("recommend.movieTotals", (db, p: Params<{ movieId: number }>) =>
   db.selectFrom("movies").select(["id", "ratings_count", "rating_sum"]).where("id", "=", p.movieId),
 );
 
@@ -55,7 +55,7 @@ export async function findMovieTotals(db: Db, movieId: number) {
   return (await movieTotals(db, { movieId })).rows[0];
 }
 
-const versionOfMember = preparedKept(20_000, (db, p: { userId: number }) =>
+const versionOfMember = preparedKept("recommend.versionOfMember", (db, p: Params<{ userId: number }>) =>
   db.selectFrom("users").select("data_version").where("id", "=", p.userId),
 );
 

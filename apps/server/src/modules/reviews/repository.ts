@@ -1,7 +1,7 @@
 // SQL for reviews and the counters that hang off them; callers pass the db-or-transaction handle. `lock` adds
 // FOR UPDATE on PostgreSQL (SQLite serialises whole transactions and has no row locks).
 import { type Kysely, sql } from "kysely";
-import { prepared, preparedByShape } from "../../db/prepared.js";
+import { prepared, preparedByShape, type Params } from "../../db/prepared.js";
 import type { Database, ReviewRow, ReviewsTable } from "../../db/types.js";
 import type { ReviewSort } from "@moviepedia/contract";
 import { notBlockedBy } from "../shared/index.js";
@@ -22,7 +22,9 @@ export function visibleReview(alias: string) {
 /** A review row with its author's current username and stored avatar. */
 export type ReviewWithAuthor = ReviewRow & { author_name: string; author_profile_url: string | null };
 
-const movieById = prepared((db, p: { id: number }) => db.selectFrom("movies").select("id").where("id", "=", p.id));
+const movieById = prepared((db, p: Params<{ id: number }>) =>
+  db.selectFrom("movies").select("id").where("id", "=", p.id),
+);
 
 export async function movieExists(db: Db, movieId: number): Promise<boolean> {
   return (await movieById(db, { id: movieId })).rows.length > 0;
@@ -194,8 +196,11 @@ export async function findReviewForCaller(
 }
 
 const reviewForCaller = preparedByShape(
-  (shape: { byId: boolean; lock: boolean }) => `${shape.byId},${shape.lock}`,
-  (db, p: { id: number; userId: number; movieId: number; callerId: number }, shape) => {
+  (
+    db,
+    shape: { byId: boolean; lock: boolean },
+    p: Params<{ id: number; userId: number; movieId: number; callerId: number }>,
+  ) => {
     const query = withAuthor(db).select((eb) =>
       eb
         .exists(
@@ -246,7 +251,17 @@ export interface ReviewListFilter {
  * put back in the window's order here. Hidden (emptied) reviews are in no window.
  */
 export async function listReviews(db: Db, f: ReviewListFilter): Promise<ReviewWithAuthor[]> {
-  const { rows } = await listWindow(db, f, {
+  const shape: ListShape = {
+    byMovie: f.movieId !== undefined,
+    byUser: f.userId !== undefined,
+    hideBlocked: f.hideBlockedBy !== null,
+    hasContent: f.hasContent,
+    followed: f.followedBy !== null,
+    byStatus: f.status !== null,
+    recent: f.sort === "recent",
+    likes: f.sort === "likes",
+  };
+  const { rows } = await listWindow(db, shape, {
     movieId: f.movieId ?? 0,
     userId: f.userId ?? 0,
     blocker: f.hideBlockedBy ?? 0,
@@ -268,53 +283,48 @@ interface ListParams extends Record<string, unknown> {
   offset: number;
 }
 
+/** Which filters are on and the order (oldest unless `recent` or `likes`). */
+interface ListShape {
+  byMovie: boolean;
+  byUser: boolean;
+  hideBlocked: boolean;
+  hasContent: boolean;
+  followed: boolean;
+  byStatus: boolean;
+  recent: boolean;
+  likes: boolean;
+}
+
 /** Built once per combination of filters and order (db/prepared.ts), the parameters filled in per call. */
-const listWindow = preparedByShape<ReviewListFilter, ListParams, ReviewWithAuthor>(
-  (f) =>
-    [
-      f.movieId !== undefined,
-      f.userId !== undefined,
-      f.hideBlockedBy !== null,
-      f.hasContent,
-      f.followedBy !== null,
-      f.status !== null,
-      f.sort,
-    ].join(),
-  (db, p, f) => {
-    let page = db
-      .selectFrom("reviews as page")
-      .select("page.id")
-      .where(
-        notBlockedBy<Database & { page: ReviewsTable }, "page">(
-          f.hideBlockedBy === null ? null : p.blocker,
-          "page.user_id",
-        ),
-      );
-    if (f.movieId !== undefined) page = page.where("page.movie_id", "=", p.movieId);
-    if (f.userId !== undefined) page = page.where("page.user_id", "=", p.userId);
-    // Literal, not a parameter: the partial indexes on written reviews (migration 0006) serve only this exact term.
-    // A written review is visible; otherwise hidden (empty) rows are left out with the term the partial indexes of
-    // migration 0007 carry.
-    if (f.hasContent) page = page.where(sql<boolean>`page.content <> ''`);
-    else page = page.where(visibleReview("page"));
-    if (f.status !== null) page = page.where("page.status", "=", p.status);
-    if (f.followedBy !== null) {
-      page = page.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom("follows")
-            .select("follows.id")
-            .where("follows.user_id", "=", p.follower)
-            .whereRef("follows.target_id", "=", "page.user_id"),
-        ),
-      );
-    }
-    if (f.sort === "recent") page = page.orderBy("page.id", "desc");
-    else if (f.sort === "likes") page = page.orderBy("page.likes_count", "desc").orderBy("page.id", "asc");
-    else page = page.orderBy("page.id", "asc");
-    return withAuthor(db).where("reviews.id", "in", page.limit(p.limit).offset(p.offset));
-  },
-);
+const listWindow = preparedByShape<ListShape, ListParams, ReviewWithAuthor>((db, f, p) => {
+  let page = db
+    .selectFrom("reviews as page")
+    .select("page.id")
+    .where(notBlockedBy<Database & { page: ReviewsTable }, "page">(f.hideBlocked ? p.blocker : null, "page.user_id"));
+  if (f.byMovie) page = page.where("page.movie_id", "=", p.movieId);
+  if (f.byUser) page = page.where("page.user_id", "=", p.userId);
+  // Literal, not a parameter: the partial indexes on written reviews (migration 0006) serve only this exact term.
+  // A written review is visible; otherwise hidden (empty) rows are left out with the term the partial indexes of
+  // migration 0007 carry.
+  if (f.hasContent) page = page.where(sql<boolean>`page.content <> ''`);
+  else page = page.where(visibleReview("page"));
+  if (f.byStatus) page = page.where("page.status", "=", p.status);
+  if (f.followed) {
+    page = page.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("follows")
+          .select("follows.id")
+          .where("follows.user_id", "=", p.follower)
+          .whereRef("follows.target_id", "=", "page.user_id"),
+      ),
+    );
+  }
+  if (f.recent) page = page.orderBy("page.id", "desc");
+  else if (f.likes) page = page.orderBy("page.likes_count", "desc").orderBy("page.id", "asc");
+  else page = page.orderBy("page.id", "asc");
+  return withAuthor(db).where("reviews.id", "in", page.limit(p.limit).offset(p.offset));
+});
 
 type ReviewOrder = (a: ReviewRow, b: ReviewRow) => number;
 

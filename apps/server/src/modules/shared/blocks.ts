@@ -1,13 +1,16 @@
 // The blocked-author filter of API.md §1.9 / DESIGN "Data rules": one helper used by every filtered list.
-import { type ExpressionBuilder, type Kysely, sql } from "kysely";
-import { preparedKept } from "../../db/prepared.js";
+import { type Expression, type ExpressionBuilder, type Kysely, sql } from "kysely";
+import { preparedKept, type Params } from "../../db/prepared.js";
 import type { Database } from "../../db/types.js";
 
 /**
  * A where-clause that keeps rows whose author the caller has not blocked. `authorColumn` is the qualified
  * author column of the list's table (e.g. "reviews.user_id"). With no caller nothing is filtered.
  */
-export function notBlockedBy<DB extends Database, TB extends keyof DB>(callerId: number | null, authorColumn: string) {
+export function notBlockedBy<DB extends Database, TB extends keyof DB>(
+  callerId: number | Expression<number> | null,
+  authorColumn: string,
+) {
   return (eb: ExpressionBuilder<DB, TB>) =>
     callerId === null
       ? sql<boolean>`1 = 1`
@@ -23,11 +26,11 @@ export function notBlockedBy<DB extends Database, TB extends keyof DB>(callerId:
 }
 
 /** Block facts read by every personalised list, kept until the next write. */
-const oneBlock = preparedKept(20_000, (db, p: { callerId: number; authorId: number }) =>
+const oneBlock = preparedKept("shared.oneBlock", (db, p: Params<{ callerId: number; authorId: number }>) =>
   db.selectFrom("blocks").select("id").where("user_id", "=", p.callerId).where("target_id", "=", p.authorId),
 );
 
-const anyBlock = preparedKept(20_000, (db, p: { callerId: number }) =>
+const anyBlock = preparedKept("shared.anyBlock", (db, p: Params<{ callerId: number }>) =>
   db.selectFrom("blocks").select("id").where("user_id", "=", p.callerId).limit(1),
 );
 

@@ -1,9 +1,9 @@
 // Like toggles (API.md §4.9): a unique (user, target) pair; the target's likes_count and the member's
 // liked_* total change in the same transaction, so counters equal a recount even under concurrent toggles.
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type QueryResult, sql } from "kysely";
+import { defineRegion } from "../../cache/index.js";
 import { isPostgres } from "../../db/connection.js";
-import { VersionedFacts } from "../../db/data-version.js";
-import { preparedByShape } from "../../db/prepared.js";
+import { type Params, prepared } from "../../db/prepared.js";
 import type { Database, LikeTableName } from "../../db/types.js";
 import { toTimestamp } from "../../lib/time.js";
 import { likeToggled } from "../notifications/index.js";
@@ -75,27 +75,50 @@ export async function toggleLikeCounted(
 
 /** Tables of one member's marks on targets: likes, and follows and blocks of other members. */
 export type MarkTableName = LikeTableName | "follows" | "blocks";
+const MARK_TABLES = Object.keys({
+  review_likes: true,
+  reply_likes: true,
+  person_likes: true,
+  collection_likes: true,
+  collection_comment_likes: true,
+  follows: true,
+  blocks: true,
+} satisfies Record<MarkTableName, true>) as MarkTableName[];
+
+type MarkedAmong = (
+  db: Kysely<Database>,
+  params: { userId: number; ids: unknown },
+) => Promise<QueryResult<{ target_id: number }>>;
 
 /**
  * The caller's marks among a list of targets: one statement per table, prepared once, the ids passed as one
  * parameter (a JSON array on SQLite, an array on PostgreSQL) so its text does not grow with the list.
  */
-const markedAmong = preparedByShape(
-  (table: MarkTableName) => table,
-  (db, p: { userId: number; ids: unknown }, table) =>
-    db
-      .selectFrom(table)
-      .select("target_id")
-      .where("user_id", "=", p.userId)
-      .where((eb) =>
-        isPostgres(db)
-          ? sql<boolean>`${eb.ref("target_id")} = any(${p.ids}::bigint[])`
-          : sql<boolean>`${eb.ref("target_id")} in (select value from json_each(${p.ids}))`,
-      ),
-);
+const markedAmong = Object.fromEntries(
+  MARK_TABLES.map((table) => [
+    table,
+    prepared((db, p: Params<{ userId: number; ids: unknown }>) =>
+      db
+        .selectFrom(table)
+        .select("target_id")
+        .where("user_id", "=", p.userId)
+        .where((eb) =>
+          isPostgres(db)
+            ? sql<boolean>`${eb.ref("target_id")} = any(${p.ids}::bigint[])`
+            : sql<boolean>`${eb.ref("target_id")} in (select value from json_each(${p.ids}))`,
+        ),
+    ),
+  ]),
+) as Record<MarkTableName, MarkedAmong>;
 
 /** A member's marks among the same page of targets, asked for again as they reread it: kept until the next write. */
-const markedSets = new VersionedFacts<ReadonlySet<number>>(20_000);
+const markedSets = defineRegion<ReadonlySet<number>>({
+  name: "marks",
+  share: 0.04,
+  stale: { token: "database-free" },
+  keeps: "which of a page's targets a member liked, follows or blocks",
+  sizeOf: (set) => 64 + set.size * 16,
+});
 
 /** Which of `targetIds` the member marked in `table` (one query; empty for anonymous callers). */
 export async function markedSet(
@@ -107,7 +130,7 @@ export async function markedSet(
   if (userId === null || targetIds.length === 0) return new Set();
   const ids = [...new Set(targetIds)];
   return markedSets.get(db, `${table}:${userId}:${ids.join()}`, async () => {
-    const { rows } = await markedAmong(db, table, { userId, ids: isPostgres(db) ? ids : JSON.stringify(ids) });
+    const { rows } = await markedAmong[table](db, { userId, ids: isPostgres(db) ? ids : JSON.stringify(ids) });
     return new Set(rows.map((r) => Number(r.target_id)));
   });
 }

@@ -1,12 +1,12 @@
 // SQL for members and their relations; callers pass the db-or-transaction handle.
 import type { Kysely } from "kysely";
 import { isPostgres } from "../../db/connection.js";
-import { prepared, preparedKept } from "../../db/prepared.js";
+import { prepared, preparedKept, type Params } from "../../db/prepared.js";
 import type { Database, NewUser, UserRow, UserUpdate } from "../../db/types.js";
 
 type Db = Kysely<Database>;
 
-const userById = prepared((db, p: { id: number }) => db.selectFrom("users").selectAll().where("id", "=", p.id));
+const userById = prepared((db, p: Params<{ id: number }>) => db.selectFrom("users").selectAll().where("id", "=", p.id));
 
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return (await userById(db, { id })).rows[0];
@@ -34,7 +34,7 @@ export function updateUser(db: Db, id: number, patch: UserUpdate): Promise<UserR
 }
 
 /** Whether `userId` follows / blocks `targetId`. */
-const relation = preparedKept(20_000, (db, p: { userId: number; targetId: number }) =>
+const relation = preparedKept("users.relation", (db, p: Params<{ userId: number; targetId: number }>) =>
   db.selectNoFrom((eb) => [
     eb
       .exists(eb.selectFrom("follows").select("id").where("user_id", "=", p.userId).where("target_id", "=", p.targetId))
