@@ -139,7 +139,7 @@ export function preparedByShape<S extends Shape<S>, P extends Record<string, unk
 // (SQLite); on PostgreSQL the fact is simply looked up: one query either way.
 const facts = defineRegion<QueryResult<unknown>>({
   name: "facts",
-  share: 0.04,
+  share: 0.03,
   stale: { token: "database-free" },
   keeps: "a small prepared lookup's rows (session live, block, relation, a film's totals, a member's version)",
   sizeOf: (result) => 64 + JSON.stringify(result.rows).length * 2,

@@ -4,77 +4,81 @@
 // times, credits) reach cached members too.
 import { PreferenceAnalysis, RatingAnalysis } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
-import { z } from "zod";
 import type { Database } from "../../db/types.js";
 import { notFound } from "../../http/errors.js";
-import { LruCache } from "../../lib/lru.js";
+import { answerJson, defineRegion, type Freshness } from "../../cache/index.js";
 import type { Clock } from "../../lib/time.js";
 import { entityTotals, findMemberVersion, ratedMinutes, ratingCounts } from "./repository.js";
 import { preferenceDict, ratingAnalysis, type RatingSummary } from "./scores.js";
 
-export const CACHE_ENTRIES = 10_000;
 export const CACHE_MAX_AGE_S = 600;
 
-interface Entry {
-  version: number;
-  computedAt: number;
-  rating: RatingAnalysis;
+interface RatingEntry {
+  /** The answer as sent. */
+  json: string;
   summary: RatingSummary;
-  preference?: PreferenceAnalysis;
-  /** The answers as sent, encoded through their response schemas once per entry. */
-  ratingJson?: string;
-  preferenceJson?: string;
 }
+
+// Under the member's data_version, which every review write bumps in its own transaction, and at most
+// CACHE_MAX_AGE_S old (catalogue edits: running times, credits).
+const ratings = defineRegion<RatingEntry>({
+  name: "analysis-rating",
+  share: 0.02,
+  stale: { token: "member", maxAgeS: CACHE_MAX_AGE_S },
+  keeps: "a member's rating analysis as sent, with the summary the preference analysis uses",
+  sizeOf: (e) => e.json.length * 2 + 256,
+});
+const preferences = defineRegion<string>({
+  name: "analysis-preference",
+  share: 0.02,
+  stale: { token: "member", maxAgeS: CACHE_MAX_AGE_S },
+  keeps: "a member's preference analysis (actors, directors, countries, genres) as sent",
+});
 
 export function createAnalysisService(deps: { db: Kysely<Database>; clock: Clock }) {
   const { db, clock } = deps;
-  const cache = new LruCache<number, Entry>(CACHE_ENTRIES);
 
-  async function entryFor(userId: number | null): Promise<Entry> {
+  async function memberOr404(userId: number | null) {
     const member = userId === null ? undefined : await findMemberVersion(db, userId);
     if (!member) throw notFound("USER_NOT_FOUND");
-    const now = clock.now().getTime();
-    const hit = cache.get(member.id);
-    if (hit && hit.version === member.data_version && now - hit.computedAt < CACHE_MAX_AGE_S * 1000) return hit;
-    const [counts, minutes] = await Promise.all([ratingCounts(db, member.id), ratedMinutes(db, member.id)]);
-    const { analysis, summary } = ratingAnalysis(
-      member.id,
-      counts.map((c) => ({ rating: Number(c.rating), n: Number(c.n) })),
-      minutes,
-    );
-    const entry: Entry = { version: member.data_version, computedAt: now, rating: analysis, summary };
-    cache.set(member.id, entry);
-    return entry;
+    return { id: member.id, fresh: { token: member.data_version, now: clock.now().getTime() } };
   }
 
-  async function preferenceOf(entry: Entry): Promise<PreferenceAnalysis> {
-    if (entry.preference) return entry.preference;
-    const id = entry.rating.user_id;
-    const [actors, directors, countries, genres] = await Promise.all(
-      (["actor", "director", "country", "genre"] as const).map((c) => entityTotals(db, id, c)),
-    );
-    entry.preference = {
-      user_id: id,
-      actor_dict: preferenceDict(actors!, entry.summary),
-      director_dict: preferenceDict(directors!, entry.summary),
-      country_dict: preferenceDict(countries!, entry.summary),
-      genre_dict: preferenceDict(genres!, entry.summary),
-    };
-    return entry.preference;
+  function ratingEntry(id: number, fresh: Freshness): Promise<RatingEntry> {
+    return ratings.get(db, fresh, String(id), async () => {
+      const [counts, minutes] = await Promise.all([ratingCounts(db, id), ratedMinutes(db, id)]);
+      const { analysis, summary } = ratingAnalysis(
+        id,
+        counts.map((c) => ({ rating: Number(c.rating), n: Number(c.n) })),
+        minutes,
+      );
+      return { json: answerJson(RatingAnalysis, analysis), summary };
+    });
   }
 
   /** GET /api/analysis/{id}?search_q=rating, serialised. */
   async function ratingJson(userId: number | null): Promise<string> {
-    const entry = await entryFor(userId);
-    entry.ratingJson ??= JSON.stringify(z.encode(RatingAnalysis, entry.rating));
-    return entry.ratingJson;
+    const { id, fresh } = await memberOr404(userId);
+    return (await ratingEntry(id, fresh)).json;
   }
 
   /** GET /api/analysis/{id}?search_q=preference, serialised. */
   async function preferenceJson(userId: number | null): Promise<string> {
-    const entry = await entryFor(userId);
-    entry.preferenceJson ??= JSON.stringify(z.encode(PreferenceAnalysis, await preferenceOf(entry)));
-    return entry.preferenceJson;
+    const { id, fresh } = await memberOr404(userId);
+    return preferences.get(db, fresh, String(id), async () => {
+      const { summary } = await ratingEntry(id, fresh);
+      const [actors, directors, countries, genres] = await Promise.all(
+        (["actor", "director", "country", "genre"] as const).map((c) => entityTotals(db, id, c)),
+      );
+      const preference: PreferenceAnalysis = {
+        user_id: id,
+        actor_dict: preferenceDict(actors!, summary),
+        director_dict: preferenceDict(directors!, summary),
+        country_dict: preferenceDict(countries!, summary),
+        genre_dict: preferenceDict(genres!, summary),
+      };
+      return answerJson(PreferenceAnalysis, preference);
+    });
   }
 
   return { ratingJson, preferenceJson };

@@ -27,7 +27,7 @@ interface MovieLinks {
 
 const movieLinks = defineRegion<MovieLinks>({
   name: "movie-links",
-  share: 0.06,
+  share: 0.05,
   stale: { token: "catalog" },
   keeps: "a film's genres, countries, credits and watch providers (everything but its own row)",
   sizeOf: (l) => JSON.stringify(l).length * 2,

@@ -15,6 +15,8 @@ export const CATALOG_MAX_AGE_S = 600;
 const PAGE = 10_000;
 
 export interface Catalog {
+  /** Which load this is (a token for answers derived from it, e.g. similar films). */
+  generation: number;
   /** Every film id, ascending; the arrays below are aligned with it. */
   ids: Int32Array;
   counts: Int32Array;
@@ -92,6 +94,7 @@ async function loadCatalog(db: Kysely<Database>): Promise<Catalog> {
     .sort((a, b) => members.get(b)!.length - members.get(a)!.length || a - b)
     .map((id) => names.get(id)!);
   return {
+    generation: ++generations,
     ids: idArray,
     counts: Int32Array.from(counts),
     genreStart,
@@ -102,6 +105,8 @@ async function loadCatalog(db: Kysely<Database>): Promise<Catalog> {
     genres,
   };
 }
+
+let generations = 0;
 
 export function createCatalogCache(db: Kysely<Database>, clock: Clock) {
   let current: Catalog | null = null;

@@ -16,7 +16,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.js";
 import { invalidField, notFound } from "../../http/errors.js";
 import { parseWindow, type Window } from "../../http/window.js";
-import { LruCache } from "../../lib/lru.js";
+import { defineRegion } from "../../cache/index.js";
 import { type Clock, toTimestamp } from "../../lib/time.js";
 import { inTransaction } from "../../lib/transaction.js";
 import { loadMovies } from "../movies/index.js";
@@ -68,10 +68,14 @@ export function parseSimilarLimit(raw: string | undefined): number {
 /** The UTC day number: the 랜덤 order changes once a day. */
 const dayOf = (date: Date) => Math.floor(date.getTime() / 86_400_000);
 
-interface Exclusions {
-  version: number;
-  ids: Set<number>;
-}
+// Films the member's lists leave out (reviewed or dismissed), under their data_version.
+const exclusions = defineRegion<Set<number>>({
+  name: "rating-exclusions",
+  share: 0.02,
+  stale: { token: "member" },
+  keeps: "the films a member reviewed or dismissed (left out of 평가하기)",
+  sizeOf: (ids) => 64 + ids.size * 16,
+});
 
 const toCompact = (m: CompactMovie): CompactMovie => ({
   id: m.id,
@@ -91,18 +95,13 @@ export function createRatingService(deps: {
   const { db, clock, recommend } = deps;
   const catalog = createCatalogCache(db, clock);
   const similar = createSimilarFilms({ db, catalog, currentModel: recommend.currentModel });
-  const exclusions = new LruCache<number, Exclusions>(10_000);
 
   /** Films the member's lists leave out, kept per member until their data_version moves. */
   async function excludedFor(userId: number | null): Promise<Set<number>> {
     if (userId === null) return new Set();
-    const version = await repo.memberVersion(db, userId);
-    const hit = exclusions.get(userId);
-    if (hit && version !== undefined && hit.version === version) return hit.ids;
+    const token = (await repo.memberVersion(db, userId)) ?? null;
     // Rows read after the version: a write committing in between leaves the entry keyed older than its rows.
-    const ids = new Set(await repo.memberExclusions(db, userId));
-    if (version !== undefined) exclusions.set(userId, { version, ids });
-    return ids;
+    return exclusions.get(db, { token }, String(userId), async () => new Set(await repo.memberExclusions(db, userId)));
   }
 
   async function compactMovies(ids: readonly number[]): Promise<CompactMovie[]> {

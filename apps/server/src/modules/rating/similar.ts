@@ -6,7 +6,7 @@
 // answers: a new model, or the catalog's next refresh, recomputes it on the next read.
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.js";
-import { LruCache } from "../../lib/lru.js";
+import { defineRegion } from "../../cache/index.js";
 import { modelRow, type ServedModel, TopK } from "../recommend/index.js";
 import { type Catalog, type CatalogCache, catalogIndex } from "./catalog.js";
 import { sharedCredits } from "./repository.js";
@@ -19,11 +19,14 @@ export const SIMILAR_SHRINK = 10;
 const GENRE_CANDIDATES = 300;
 const WEIGHTS = { director: 3, cast: 1, genre: 1 } as const;
 
-interface Kept {
-  modelId: number;
-  catalog: Catalog;
-  ids: number[];
-}
+// Similar films change with the served model and with the catalog arrays (reloaded every few minutes).
+const kept = defineRegion<number[]>({
+  name: "similar-films",
+  share: 0.01,
+  stale: { token: "model" },
+  keeps: "a film's similar film ids, under the served model and the catalog load",
+  sizeOf: (ids) => 64 + ids.length * 8,
+});
 
 /** Each model row's ratings count from the catalog arrays (one merge of two ascending id lists), kept per pair. */
 const aligned = new WeakMap<ServedModel, { catalog: Catalog; counts: Int32Array }>();
@@ -109,20 +112,18 @@ export function createSimilarFilms(deps: {
   currentModel: () => Promise<ServedModel | null>;
 }) {
   const { db } = deps;
-  const kept = new LruCache<number, Kept>(20_000);
 
   /** Up to SIMILAR_KEPT similar film ids, best first (the movie is known to exist). */
   async function similarIds(movieId: number): Promise<number[]> {
     const [model, catalog] = await Promise.all([deps.currentModel(), deps.catalog.get()]);
-    const modelId = model?.id ?? 0;
-    const hit = kept.get(movieId);
-    if (hit && hit.modelId === modelId && hit.catalog === catalog) return hit.ids;
-    const row = model ? modelRow(model, movieId) : -1;
-    const ids =
-      (model && row >= 0 ? byFactors(model, row, catalog, SIMILAR_KEPT) : null) ??
-      (await byCredits(db, movieId, catalog, SIMILAR_KEPT));
-    kept.set(movieId, { modelId, catalog, ids });
-    return ids;
+    const token = `${model?.id ?? 0}:${catalog.generation}`;
+    return kept.get(db, { token }, String(movieId), async () => {
+      const row = model ? modelRow(model, movieId) : -1;
+      return (
+        (model && row >= 0 ? byFactors(model, row, catalog, SIMILAR_KEPT) : null) ??
+        (await byCredits(db, movieId, catalog, SIMILAR_KEPT))
+      );
+    });
   }
 
   return { similarIds };

@@ -16,7 +16,7 @@ import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "../../db/types.js";
 import { invalidField, notFound } from "../../http/errors.js";
-import { LruCache } from "../../lib/lru.js";
+import { defineRegion, type Freshness } from "../../cache/index.js";
 import type { Clock } from "../../lib/time.js";
 import { coldMovieBias, foldIn, type MemberVector, predictRow } from "./fold-in.js";
 import { modelRow } from "./model.js";
@@ -48,106 +48,101 @@ export function parseLimit(raw: string | undefined): number {
   return value;
 }
 
-/** Members whose folded-in state is kept (LRU), and the longest an entry is trusted (catalogue edits). */
-export const MEMBER_CACHE_ENTRIES = 10_000;
+/** The longest a member's kept state is trusted (catalogue edits). */
 export const MEMBER_CACHE_MAX_AGE_S = 600;
 
 interface MemberEntry {
-  /** Served model id (0: none yet), the member's data_version and the movie totals version it was computed for. */
-  modelId: number;
-  dataVersion: number;
-  statsVersion: number;
-  computedAt: number;
   /** Movie ids with a visible review row of the member or dismissed (관심없어요), ascending: never recommended. */
   reviewed: Int32Array;
   /** The member folded into the model; null without a model or without ratings (cold start). */
   vector: MemberVector | null;
   /** Mean of the member's ratings (0 without): /difference keeps films predicted above it (or ≥ 3.5). */
   meanRating: number;
-  /** Ranked lists per mode and length, as sent. */
-  lists: Map<string, string>;
-  /** The 예상 별점 높은 queue of 평가하기 as far as it was ranked (movie ids, best first). */
-  queue: { length: number; ids: number[] } | null;
 }
+
+// Everything kept for a member is under one token: the served model id (0: none yet), the member's data_version and
+// the movie totals version, and at most MEMBER_CACHE_MAX_AGE_S old.
+const memberStates = defineRegion<MemberEntry>({
+  name: "recommend-members",
+  share: 0.05,
+  stale: { token: "model", maxAgeS: MEMBER_CACHE_MAX_AGE_S },
+  keeps: "a member folded into the served model, with the films they reviewed or dismissed",
+  sizeOf: (e) => 128 + e.reviewed.byteLength + (e.vector ? e.vector.factors.byteLength + 32 : 0),
+});
+const rankedLists = defineRegion<string>({
+  name: "recommend-lists",
+  share: 0.02,
+  stale: { token: "model", maxAgeS: MEMBER_CACHE_MAX_AGE_S },
+  keeps: "a member's recommendations (expect or difference, per limit) as sent",
+});
+// Ranked in blocks so the pages of one scroll cost one ranking.
+const queues = defineRegion<number[]>({
+  name: "recommend-queues",
+  share: 0.02,
+  stale: { token: "model", maxAgeS: MEMBER_CACHE_MAX_AGE_S },
+  keeps: "the 예상 별점 높은 queue of 평가하기 ranked to a depth (a multiple of 200 film ids)",
+  sizeOf: (ids) => 64 + ids.length * 8,
+});
+// Taste match under both members' versions.
+const matches = defineRegion<TasteMatch>({
+  name: "taste-match",
+  share: 0.01,
+  stale: { token: "member", maxAgeS: MEMBER_CACHE_MAX_AGE_S },
+  keeps: "the taste match of two members",
+  sizeOf: () => 160,
+});
 
 /** The predicted queue is ranked this many films at a time (a page is 20): deeper pages rank once more. */
 const QUEUE_BLOCK = 200;
-
-interface MatchEntry {
-  versions: [number, number];
-  computedAt: number;
-  match: TasteMatch;
-}
 
 export function createRecommendService(deps: { db: Kysely<Database>; clock: Clock }) {
   const { db, clock } = deps;
   const models = createModelStore(db);
   const stats = createMovieStatsCache(db, clock);
-  const members = new LruCache<number, MemberEntry>(MEMBER_CACHE_ENTRIES);
-  const matches = new LruCache<string, MatchEntry>(MEMBER_CACHE_ENTRIES);
-
-  const fresh = (computedAt: number, now: number) =>
-    now >= computedAt && now - computedAt < MEMBER_CACHE_MAX_AGE_S * 1000;
 
   async function memberState(userId: number) {
     const [model, version, movieStats] = await Promise.all([models.current(), memberVersion(db, userId), stats.get()]);
-    const now = clock.now().getTime();
-    const modelId = model?.id ?? 0;
-    const hit = members.get(userId);
-    if (
-      hit &&
-      hit.dataVersion === version &&
-      hit.modelId === modelId &&
-      hit.statsVersion === movieStats.version &&
-      fresh(hit.computedAt, now)
-    ) {
-      return { model, movieStats, entry: hit };
-    }
+    const fresh: Freshness = {
+      token: version === undefined ? null : `${model?.id ?? 0}:${version}:${movieStats.version}`,
+      now: clock.now().getTime(),
+    };
     // Rows read AFTER the version: a write committing in between leaves the entry keyed older than its rows, so the
     // next read (which sees the newer version) recomputes; an entry is never newer-keyed than its rows.
-    const [reviews, dismissals] = await Promise.all([memberReviews(db, userId), memberDismissals(db, userId)]);
-    const dismissed = dismissals.map((d) => Number(d.movie_id));
-    const signals = memberSignals(reviews, dismissed);
-    let ratingCount = 0;
-    let ratingSum = 0;
-    for (const s of signals) {
-      if (s.kind !== SIGNAL_RATING) continue;
-      ratingCount++;
-      ratingSum += s.rating;
-    }
-    const entry: MemberEntry = {
-      modelId,
-      dataVersion: version ?? -1,
-      statsVersion: movieStats.version,
-      computedAt: now,
-      reviewed: Int32Array.from(new Set([...reviews.map((r) => r.movie_id), ...dismissed])).sort(),
-      // Cold start (API.md §4.12) is a member without a rating: marks alone do not make a prediction.
-      vector: model && ratingCount > 0 ? foldIn(model, signals, (id) => totalsIn(movieStats, id)) : null,
-      meanRating: ratingCount > 0 ? ratingSum / ratingCount : 0,
-      lists: new Map(),
-      queue: null,
-    };
-    if (version !== undefined) members.set(userId, entry);
-    return { model, movieStats, entry };
+    const entry = await memberStates.get(db, fresh, String(userId), async () => {
+      const [reviews, dismissals] = await Promise.all([memberReviews(db, userId), memberDismissals(db, userId)]);
+      const dismissed = dismissals.map((d) => Number(d.movie_id));
+      const signals = memberSignals(reviews, dismissed);
+      let ratingCount = 0;
+      let ratingSum = 0;
+      for (const s of signals) {
+        if (s.kind !== SIGNAL_RATING) continue;
+        ratingCount++;
+        ratingSum += s.rating;
+      }
+      return {
+        reviewed: Int32Array.from(new Set([...reviews.map((r) => r.movie_id), ...dismissed])).sort(),
+        // Cold start (API.md §4.12) is a member without a rating: marks alone do not make a prediction.
+        vector: model && ratingCount > 0 ? foldIn(model, signals, (id) => totalsIn(movieStats, id)) : null,
+        meanRating: ratingCount > 0 ? ratingSum / ratingCount : 0,
+      };
+    });
+    return { model, movieStats, entry, fresh };
   }
 
   /** A member's recommendations, serialised; kept with their state until it changes. */
   async function recommend(userId: number, mode: RankMode, limit: number): Promise<string> {
-    const { model, movieStats, entry } = await memberState(userId);
-    const key = `${mode}:${limit}`;
-    const cached = entry.lists.get(key);
-    if (cached) return cached;
-    const ranked =
-      model && entry.vector
-        ? rankByModel(model, entry.vector, movieStats, entry.reviewed, mode, limit, entry.meanRating)
-        : rankColdStart(movieStats, entry.reviewed, limit);
-    const list: Recommendation[] = ranked.map((r) => ({
-      movie_id: r.movieId,
-      expected_rating: roundRating(r.expected),
-    }));
-    const json = JSON.stringify(z.encode(RecommendationList, list));
-    entry.lists.set(key, json);
-    return json;
+    const { model, movieStats, entry, fresh } = await memberState(userId);
+    return rankedLists.get(db, fresh, `${userId}:${mode}:${limit}`, async () => {
+      const ranked =
+        model && entry.vector
+          ? rankByModel(model, entry.vector, movieStats, entry.reviewed, mode, limit, entry.meanRating)
+          : rankColdStart(movieStats, entry.reviewed, limit);
+      const list: Recommendation[] = ranked.map((r) => ({
+        movie_id: r.movieId,
+        expected_rating: roundRating(r.expected),
+      }));
+      return JSON.stringify(z.encode(RecommendationList, list));
+    });
   }
 
   /**
@@ -156,17 +151,17 @@ export function createRecommendService(deps: { db: Kysely<Database>; clock: Cloc
    * ranked in blocks so the pages of one scroll cost one ranking.
    */
   async function predictedQueue(userId: number, count: number): Promise<number[] | null> {
-    const { model, movieStats, entry } = await memberState(userId);
+    const { model, movieStats, entry, fresh } = await memberState(userId);
     if (!model || !entry.vector) return null;
-    const wanted = Math.min(
-      Math.ceil(count / QUEUE_BLOCK) * QUEUE_BLOCK,
-      movieStats.ids.length + model.movieIds.length,
+    const vector = entry.vector;
+    const wanted = Math.max(
+      1,
+      Math.min(Math.ceil(count / QUEUE_BLOCK) * QUEUE_BLOCK, movieStats.ids.length + model.movieIds.length),
     );
-    if (!entry.queue || (entry.queue.length < wanted && entry.queue.ids.length === entry.queue.length)) {
-      const ranked = rankByModel(model, entry.vector, movieStats, entry.reviewed, "expect", Math.max(1, wanted));
-      entry.queue = { length: Math.max(1, wanted), ids: ranked.map((r) => r.movieId) };
-    }
-    return entry.queue.ids.slice(0, count);
+    const ids = await queues.get(db, fresh, `${userId}:${wanted}`, async () =>
+      rankByModel(model, vector, movieStats, entry.reviewed, "expect", wanted).map((r) => r.movieId),
+    );
+    return ids.slice(0, count);
   }
 
   async function predict(userId: number, movieId: number | null): Promise<Prediction> {
@@ -190,26 +185,20 @@ export function createRecommendService(deps: { db: Kysely<Database>; clock: Cloc
     const versionOf = (id: number) => rows.find((r) => Number(r.id) === id)?.data_version;
     const theirs = otherId === null ? undefined : versionOf(otherId);
     if (otherId === null || theirs === undefined) throw notFound("USER_NOT_FOUND");
-    const versions: [number, number] = [Number(versionOf(callerId) ?? -1), Number(theirs)];
-    const key = `${callerId}:${otherId}`;
-    const now = clock.now().getTime();
-    const hit = matches.get(key);
-    if (hit && hit.versions[0] === versions[0] && hit.versions[1] === versions[1] && fresh(hit.computedAt, now)) {
-      return hit.match;
-    }
-    const pairs = await coRatings(db, callerId, otherId);
-    let match: number | null = null;
-    if (pairs.length > 0) {
-      const means = new Map((await memberMeans(db, [callerId, otherId])).map((m) => [m.user_id, Number(m.mean)]));
-      match = tasteMatch(
-        pairs.map((p) => ({ mine: Number(p.mine), theirs: Number(p.theirs) })),
-        means.get(callerId) ?? 0,
-        means.get(otherId) ?? 0,
-      );
-    }
-    const result = { user_id: otherId, match, co_rated: pairs.length };
-    matches.set(key, { versions, computedAt: now, match: result });
-    return result;
+    const fresh = { token: `${Number(versionOf(callerId) ?? -1)}:${Number(theirs)}`, now: clock.now().getTime() };
+    return matches.get(db, fresh, `${callerId}:${otherId}`, async () => {
+      const pairs = await coRatings(db, callerId, otherId);
+      let match: number | null = null;
+      if (pairs.length > 0) {
+        const means = new Map((await memberMeans(db, [callerId, otherId])).map((m) => [m.user_id, Number(m.mean)]));
+        match = tasteMatch(
+          pairs.map((p) => ({ mine: Number(p.mine), theirs: Number(p.theirs) })),
+          means.get(callerId) ?? 0,
+          means.get(otherId) ?? 0,
+        );
+      }
+      return { user_id: otherId, match, co_rated: pairs.length };
+    });
   }
 
   return {

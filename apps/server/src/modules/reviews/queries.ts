@@ -34,7 +34,7 @@ const stringsSize = (list: readonly string[]) => list.reduce((n, s) => n + s.len
 // with and without the caller's like.
 const windowsRegion = defineRegion<KeptWindow>({
   name: "review-windows",
-  share: 0.2,
+  share: 0.15,
   stale: { token: "database" },
   keeps: "a review list's window (first pages only): each row's JSON with and without the reader's like",
   sizeOf: (w) => w.ids.length * 8 + stringsSize(w.plain) + stringsSize(w.liked) + w.unliked.byteLength,
@@ -42,13 +42,13 @@ const windowsRegion = defineRegion<KeptWindow>({
 // Windows that differ per member (they block someone, or ask for the people they follow): their answers as sent.
 const personalWindowsRegion = defineRegion<string>({
   name: "review-windows-personal",
-  share: 0.04,
+  share: 0.03,
   stale: { token: "database-free" },
   keeps: "a review list's window as sent to a member who blocks someone or filters by follows",
 });
 const mineRegion = defineRegion<string | Review>({
   name: "review-mine",
-  share: 0.04,
+  share: 0.03,
   stale: { token: "database-free" },
   keeps: "a member's own review of a film as sent (or the empty review, stamped when sent)",
   sizeOf: (v) => (typeof v === "string" ? v.length * 2 : 512),

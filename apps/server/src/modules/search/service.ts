@@ -98,7 +98,7 @@ interface Ranking {
 // committed write makes the next search rank again; the answers as sent are kept beside the ranking.
 const rankings = defineRegion<Ranking>({
   name: "search-rankings",
-  share: 0.08,
+  share: 0.06,
   stale: { token: "database" },
   keeps: "a search's ranked id lists per (blocking caller, window, normalised query), with the plain answer",
   // The id lists take about as much as their JSON.
@@ -106,7 +106,7 @@ const rankings = defineRegion<Ranking>({
 });
 const expandedAnswers = defineRegion<Buffer>({
   name: "search-expanded",
-  share: 0.1,
+  share: 0.08,
   stale: { token: "database" },
   keeps: "an expand=true search answer as sent, per ranking and movies_limit (tens of kilobytes)",
 });

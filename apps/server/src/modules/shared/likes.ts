@@ -114,7 +114,7 @@ const markedAmong = Object.fromEntries(
 /** A member's marks among the same page of targets, asked for again as they reread it: kept until the next write. */
 const markedSets = defineRegion<ReadonlySet<number>>({
   name: "marks",
-  share: 0.04,
+  share: 0.03,
   stale: { token: "database-free" },
   keeps: "which of a page's targets a member liked, follows or blocks",
   sizeOf: (set) => 64 + set.size * 16,
