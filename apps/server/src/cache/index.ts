@@ -23,12 +23,14 @@ import { metrics } from "../lib/metrics.js";
  * nothing (SQLite); elsewhere the value is built and not kept. The caller-token rules pass a token with each read,
  * read in the same query as (or before) the rows: `member` (users.data_version), `model` (the served recommender
  * model, with its inputs), `catalog` (the trigger-kept catalog version with the rows' counters). `maxAgeS` adds a
- * time limit (the clock passed with the token); `time` is a time limit alone.
+ * time limit (the clock passed with the token); `time` is a time limit alone; `content`: the key is what the value
+ * was built from (a signed token, a hash of its inputs), so an entry never goes stale.
  */
 export type Staleness =
   | { token: "database" | "database-free" }
   | { token: "member" | "model" | "catalog"; maxAgeS?: number }
-  | { token: "time"; maxAgeS: number };
+  | { token: "time"; maxAgeS: number }
+  | { token: "content" };
 
 type DatabaseRule = Extract<Staleness, { token: "database" | "database-free" }>;
 type CallerRule = Exclude<Staleness, DatabaseRule>;
@@ -219,6 +221,14 @@ abstract class Region<V> {
     return found;
   }
 
+  protected lookUp(scope: object, key: string, token: string | null, now: number): V | undefined {
+    if (token === null) return undefined;
+    const hit = this.lru.get(`${handleId(scope)}\u0000${key}`);
+    if (hit === undefined || hit.token !== token || !this.young(hit.at, now)) return undefined;
+    this.hits++;
+    return hit.value;
+  }
+
   private young(at: number, now: number): boolean {
     const maxAgeS = "maxAgeS" in this.spec.stale ? this.spec.stale.maxAgeS : undefined;
     return maxAgeS === undefined || (now >= at && now - at < maxAgeS * 1000);
@@ -260,26 +270,35 @@ export class DatabaseRegion<V> extends Region<V> {
   }
 }
 
-/** A region under a token the caller reads (a member's version, the model, the catalog stamp) or a time limit. */
+/**
+ * A region under a token the caller reads (a member's version, the model, the catalog stamp), a time limit, or keyed
+ * by content. `scope`: whose entries these are — the database handle, or another owner (e.g. a signing key's holder).
+ */
 export class TokenRegion<V> extends Region<V> {
   declare readonly spec: RegionSpec<V> & { stale: CallerRule };
 
-  get(db: Kysely<Database>, fresh: Freshness, key: string, build: () => Promise<V>, options?: KeepOptions): Promise<V> {
-    return this.read(db, key, this.tokenOf(fresh), fresh.now ?? 0, build, options);
+  /** The value kept for `key` under the token, else undefined (nothing is built). */
+  peek(scope: object, fresh: Freshness, key: string): V | undefined {
+    return this.lookUp(scope, key, this.tokenOf(fresh), fresh.now ?? 0);
+  }
+
+  get(scope: object, fresh: Freshness, key: string, build: () => Promise<V>, options?: KeepOptions): Promise<V> {
+    return this.read(scope, key, this.tokenOf(fresh), fresh.now ?? 0, build, options);
   }
 
   /** Several keys at once: one `build(missing)` for those not kept under the token. */
   getMany(
-    db: Kysely<Database>,
+    scope: object,
     fresh: Freshness,
     keys: readonly string[],
     build: (missing: string[]) => Promise<Map<string, V>>,
   ): Promise<Map<string, V>> {
-    return this.readMany(db, keys, this.tokenOf(fresh), fresh.now ?? 0, build);
+    return this.readMany(scope, keys, this.tokenOf(fresh), fresh.now ?? 0, build);
   }
 
   private tokenOf(fresh: Freshness): string | null {
-    return this.spec.stale.token === "time" ? "" : fresh.token === null ? null : String(fresh.token);
+    const rule = this.spec.stale.token;
+    return rule === "time" || rule === "content" ? "" : fresh.token === null ? null : String(fresh.token);
   }
 }
 

@@ -17,7 +17,7 @@ import {
 import pg from "pg";
 import type { DatabaseConfig } from "../config.js";
 import { isDatabaseUnavailable } from "../lib/db-errors.js";
-import { LruCache } from "../lib/lru.js";
+import { LRUCache } from "lru-cache";
 import type { Database } from "./types.js";
 import { endVersionEpoch } from "./version-epoch.js";
 import { startWalCheckpointer } from "./wal-checkpointer.js";
@@ -66,7 +66,7 @@ const STATEMENT_CACHE_SIZE = 1000;
  * cached statement by itself after a schema change.
  */
 function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDialectConfig["database"] {
-  const statements = new LruCache<string, BetterSqlite3.Statement>(STATEMENT_CACHE_SIZE);
+  const statements = new LRUCache<string, BetterSqlite3.Statement>({ max: STATEMENT_CACHE_SIZE });
   return {
     prepare(text: string) {
       let statement = statements.get(text);

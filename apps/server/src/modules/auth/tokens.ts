@@ -4,7 +4,7 @@ import { createHash, createHmac, randomBytes, webcrypto } from "node:crypto";
 import { SignJWT, errors as joseErrors, jwtVerify } from "jose";
 import type { Config } from "../../config.js";
 import { ApiError } from "../../http/errors.js";
-import { LruCache } from "../../lib/lru.js";
+import { defineRegion } from "../../cache/index.js";
 import type { Clock } from "../../lib/time.js";
 
 export interface AccessClaims {
@@ -38,13 +38,22 @@ export function successorRefreshToken(secret: Uint8Array, tokenHash: string): { 
 const invalid = () => new ApiError("INVALID_TOKEN", "The access token is invalid.");
 const expired = () => new ApiError("TOKEN_EXPIRED", "The access token has expired.");
 
-/** Access tokens in use at once on one instance: each verified once, then looked up. */
-const VERIFIED_CACHE_SIZE = 20_000;
-
 interface VerifiedToken extends AccessClaims {
   /** `exp` claim, seconds since the epoch. */
   expiresAt: number;
 }
+
+// Tokens whose signature and claims were checked: a signed token's claims never change, so a later request with the
+// same token only needs the expiry checked again (as jose does: expired once exp <= now). Only tokens this server
+// signed get here, so input cannot fill it; each instance of the service (its secret) has its own entries.
+const verified = defineRegion<VerifiedToken>({
+  name: "verified-tokens",
+  share: 0.01,
+  stale: { token: "content" },
+  keeps: "an access token's checked claims (the token is the key)",
+  sizeOf: () => 64,
+});
+const ANY = { token: "" };
 
 export function createTokenService(config: Pick<Config, "jwtSecret" | "accessTokenTtlMinutes">, clock: Clock) {
   // Imported once: given the raw bytes, jose imports a WebCrypto key on every sign and verify.
@@ -54,9 +63,7 @@ export function createTokenService(config: Pick<Config, "jwtSecret" | "accessTok
       "sign",
       "verify",
     ]));
-  // Tokens whose signature and claims were checked: a signed token's claims never change, so a later request with
-  // the same token only needs the expiry checked again (as jose does: expired once exp <= now).
-  const verified = new LruCache<string, VerifiedToken>(VERIFIED_CACHE_SIZE);
+  const scope = {};
   const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
 
   async function signAccess(userId: number, sessionId: string): Promise<string> {
@@ -76,7 +83,7 @@ export function createTokenService(config: Pick<Config, "jwtSecret" | "accessTok
   }
 
   async function verifyAccess(token: string): Promise<AccessClaims> {
-    const known = verified.get(token);
+    const known = verified.peek(scope, ANY, token);
     if (known) {
       if (known.expiresAt <= nowSeconds()) throw expired();
       return { userId: known.userId, sessionId: known.sessionId };
@@ -98,7 +105,7 @@ export function createTokenService(config: Pick<Config, "jwtSecret" | "accessTok
       // A signed token only ever names an existing id, but never let a forged-looking one reach an int4 lookup.
       if (!/^[0-9]{1,10}$/.test(payload.sub) || Number(payload.sub) > MAX_ID) throw invalid();
       const claims = { userId: Number(payload.sub), sessionId: payload.sid };
-      verified.set(token, { ...claims, expiresAt: payload.exp });
+      await verified.get(scope, ANY, token, async () => ({ ...claims, expiresAt: payload.exp as number }));
       return claims;
     } catch (error) {
       if (error instanceof ApiError) throw error;
@@ -112,7 +119,7 @@ export function createTokenService(config: Pick<Config, "jwtSecret" | "accessTok
    * used to pick a member's rate-limit bucket before authentication runs. Null for anything else.
    */
   async function tokenOwner(token: string): Promise<number | null> {
-    const known = verified.get(token);
+    const known = verified.peek(scope, ANY, token);
     if (known) return known.userId;
     let sub: unknown;
     try {

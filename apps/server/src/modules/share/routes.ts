@@ -3,9 +3,9 @@
 import { createHash } from "node:crypto";
 import { MAX_ID } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
-import { LRUCache } from "lru-cache";
 import sharp from "sharp";
 import { z } from "zod";
+import { defineRegion } from "../../cache/index.js";
 import type { Database } from "../../db/types.js";
 import type { App } from "../../http/types.js";
 import { posterArt } from "../media/index.js";
@@ -37,8 +37,15 @@ const DRAW: Record<string, Draw> = {
   },
 };
 
+// Cards rendered to PNG, keyed by a hash of their SVG: what a card shows is in its key.
+const rendered = defineRegion<Buffer>({
+  name: "share-cards",
+  share: 0.05,
+  stale: { token: "content" },
+  keeps: "an Open Graph card as PNG, keyed by the hash of its SVG",
+});
+
 export function shareImageRoutes(app: App, db: Kysely<Database>): void {
-  const rendered = new LRUCache<string, Buffer>({ maxSize: 32 * 1024 * 1024, sizeCalculation: (png) => png.length });
   app.get(
     "/media/share/:kind/:file",
     {
@@ -52,11 +59,9 @@ export function shareImageRoutes(app: App, db: Kysely<Database>): void {
       const svg = draw && id <= MAX_ID ? await draw(db, id) : undefined;
       if (svg === undefined) return reply.code(404).type("text/plain; charset=utf-8").send("Not Found");
       const key = createHash("sha1").update(svg).digest("base64url");
-      let png = rendered.get(key);
-      if (!png) {
-        png = await sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
-        rendered.set(key, png);
-      }
+      const png = await rendered.get(db, { token: "" }, key, () =>
+        sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer(),
+      );
       return reply.header("Cache-Control", "public, max-age=3600").type("image/png").send(png);
     },
   );
