@@ -1,0 +1,194 @@
+// The read cache (src/cache): byte budgets per region and overall, one staleness rule per region (a write makes the
+// next read fresh, on several endpoints), shared builds for concurrent misses, windows beyond the first pages not
+// kept, and the per-region metrics in /api/metrics. On SQLite and PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  defineRegion,
+  KEPT_WINDOW_END,
+  readCacheBudget,
+  readCacheStats,
+  type RegionStats,
+} from "../src/cache/index.js";
+import { createTestContext, type TestContext } from "./helpers/context.js";
+import { createMember, createMovie, createReview, injectAs, type TestMember } from "./helpers/factories.js";
+
+const METRICS_TOKEN = "metrics-token-for-cache-tests-0123456789";
+const BUDGET_MB = 4;
+
+let ctx: TestContext;
+let writers: TestMember[];
+let movieId: number;
+
+const stats = (name: string): RegionStats => {
+  const found = readCacheStats().find((s) => s.name === name);
+  if (!found) throw new Error(`no region ${name}`);
+  return found;
+};
+const get = (url: string, member: TestMember | null = null) => injectAs(ctx, member)({ method: "GET", url });
+
+// Regions of this file's own (a small share each): the mechanism without an endpoint around it.
+const counted = defineRegion<string>({
+  name: "test-counted",
+  share: 0.005,
+  stale: { token: "member" },
+  keeps: "test values",
+});
+const aged = defineRegion<string>({
+  name: "test-aged",
+  share: 0.005,
+  stale: { token: "member", maxAgeS: 60 },
+  keeps: "test values",
+});
+
+beforeAll(async () => {
+  ctx = await createTestContext({ env: { CACHE_MAX_MB: String(BUDGET_MB), METRICS_TOKEN } });
+  writers = [];
+  for (let i = 0; i < 12; i++) writers.push(await createMember(ctx));
+  movieId = (await createMovie(ctx, { title: "캐시 시험 영화" })).id;
+  // Long reviews: a window of ten is tens of kilobytes, so a few windows fill the review-windows region.
+  for (const [i, writer] of writers.entries()) {
+    await createReview(ctx, writer, movieId, { rating: 3, content: `${i}번째 긴 리뷰 `.repeat(150) });
+  }
+});
+afterAll(async () => ctx.close());
+
+describe("the mechanism", () => {
+  it("shares one build among concurrent misses of a key, and builds again under a new token", async () => {
+    let builds = 0;
+    const build = async () => {
+      builds++;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return `값 ${builds}`;
+    };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => counted.get(ctx.db, { token: 1 }, "k", build)));
+    expect(builds).toBe(1);
+    expect(new Set(answers)).toEqual(new Set(["값 1"]));
+    expect(await counted.get(ctx.db, { token: 1 }, "k", build)).toBe("값 1");
+    // An entry built under an older token is never served.
+    expect(await counted.get(ctx.db, { token: 2 }, "k", build)).toBe("값 2");
+    expect(builds).toBe(2);
+    // A failed build is not kept, and the next read builds again.
+    const failing = () => Promise.reject(new Error("실패"));
+    await expect(counted.get(ctx.db, { token: 3 }, "f", failing)).rejects.toThrow("실패");
+    expect(await counted.get(ctx.db, { token: 3 }, "f", build)).toBe("값 3");
+    // No token (nothing to key on): built every time.
+    await counted.get(ctx.db, { token: null }, "n", build);
+    await counted.get(ctx.db, { token: null }, "n", build);
+    expect(builds).toBe(5);
+  });
+
+  it("keeps a time-limited entry only for its time", async () => {
+    let builds = 0;
+    const build = async () => String(++builds);
+    expect(await aged.get(ctx.db, { token: 1, now: 0 }, "a", build)).toBe("1");
+    expect(await aged.get(ctx.db, { token: 1, now: 59_999 }, "a", build)).toBe("1");
+    expect(await aged.get(ctx.db, { token: 1, now: 60_000 }, "a", build)).toBe("2");
+  });
+
+  it("holds each region within its share of CACHE_MAX_MB, by bytes", async () => {
+    expect(readCacheBudget()).toBe(BUDGET_MB * 1024 * 1024);
+    const all = readCacheStats();
+    expect(all.reduce((sum, s) => sum + s.share, 0)).toBeLessThanOrEqual(1);
+    expect(all.reduce((sum, s) => sum + s.maxBytes, 0)).toBeLessThanOrEqual(readCacheBudget());
+    const region = stats("test-counted");
+    const value = "가".repeat(1000); // 2 kB each
+    for (let i = 0; i < 100; i++) await counted.get(ctx.db, { token: 1 }, `big ${i}`, async () => value);
+    const after = stats("test-counted");
+    expect(after.bytes).toBeLessThanOrEqual(region.maxBytes);
+    expect(after.entries).toBeLessThan(100);
+    // The most recent entries stayed; the oldest went.
+    let rebuilt = false;
+    await counted.get(ctx.db, { token: 1 }, "big 99", async () => ((rebuilt = true), value));
+    expect(rebuilt).toBe(false);
+    await counted.get(ctx.db, { token: 1 }, "big 0", async () => ((rebuilt = true), value));
+    expect(rebuilt).toBe(true);
+  });
+});
+
+describe("answers through the API", () => {
+  it("keep review windows within their region's bytes and the whole cache within the budget", async () => {
+    for (let begin = 0; begin < 40; begin++) {
+      const res = await get(`/api/reviews/movie/${movieId}?begin=${begin}&end=${begin + 10}`);
+      expect(res.statusCode).toBe(200);
+    }
+    const windows = stats("review-windows");
+    expect(windows.entries).toBeGreaterThan(0);
+    expect(windows.entries).toBeLessThan(40);
+    expect(windows.bytes).toBeLessThanOrEqual(windows.maxBytes);
+    const total = readCacheStats().reduce((sum, s) => sum + s.bytes, 0);
+    expect(total).toBeLessThanOrEqual(readCacheBudget());
+  });
+
+  it("answer a repeated read from the cache and do not keep windows beyond the first pages", async () => {
+    const url = `/api/reviews/movie/${movieId}?begin=0&end=5`;
+    const first = await get(url);
+    const before = stats("review-windows");
+    const again = await get(url);
+    expect(again.body).toBe(first.body);
+    expect(stats("review-windows").hits).toBe(before.hits + 1);
+
+    const deep = `/api/reviews/movie/${movieId}?begin=${KEPT_WINDOW_END}&end=${KEPT_WINDOW_END + 10}`;
+    const entries = stats("review-windows").entries;
+    await get(deep);
+    await get(deep);
+    const after = stats("review-windows");
+    expect(after.misses).toBe(before.misses + 2);
+    expect(after.entries).toBe(entries);
+  });
+
+  it("show a write on the next read, whatever the region's rule", async () => {
+    const newcomer = await createMember(ctx);
+    const list = `/api/reviews/movie/${movieId}?begin=0&end=20&sort=recent`;
+    const movie = `/api/movies/${movieId}`;
+    const analysis = `/api/analysis/${newcomer.id}?search_q=rating`;
+    const profile = `/api/users/profile/${newcomer.id}`;
+    const mine = `/api/reviews/movie/${movieId}/mine`;
+    const read = async () => ({
+      list: (await get(list)).json() as Array<{ user_id: number }>,
+      movie: (await get(movie)).json() as { ratings_count: number },
+      analysis: (await get(analysis, newcomer)).json() as { rating_count?: number },
+      profile: (await get(profile)).json() as { status_message: string | null },
+      mine: (await get(mine, newcomer)).json() as { rating: number | null; content: string | null },
+    });
+    const before = await read();
+    expect(await read()).toEqual(before); // from the cache
+
+    // Database token (review list, profile), catalog stamp with counters (movie page), member version (analysis),
+    // database token where free (my review).
+    await injectAs(ctx, newcomer)({ method: "PUT", url: mine, payload: { rating: 4.5, content: "새로 쓴 리뷰" } });
+    await injectAs(ctx, newcomer)({ method: "PATCH", url: "/api/users/me", payload: { status_message: "새 상태" } });
+    const after = await read();
+    expect(after.list[0]?.user_id).toBe(newcomer.id);
+    expect(after.movie.ratings_count).toBe(before.movie.ratings_count + 1);
+    expect(after.analysis).not.toEqual(before.analysis);
+    expect(after.profile.status_message).toBe("새 상태");
+    expect(after.mine).toMatchObject({ rating: 4.5, content: "새로 쓴 리뷰" });
+  });
+
+  it("report hits, misses, bytes and entries per region in /api/metrics", async () => {
+    await get(`/api/reviews/movie/${movieId}?begin=0&end=3`);
+    await get(`/api/reviews/movie/${movieId}?begin=0&end=3`);
+    const res = await ctx.app.inject({
+      method: "GET",
+      url: "/api/metrics",
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    expect(res.statusCode).toBe(200);
+    const text = res.body;
+    const value = (metric: string, region: string) => {
+      const match = new RegExp(`^${metric}\\{region="${region}"\\} (\\d+)$`, "m").exec(text);
+      return match ? Number(match[1]) : undefined;
+    };
+    expect(text).toContain("# TYPE moviepedia_cache_hits_total counter");
+    expect(text).toContain("# TYPE moviepedia_cache_bytes gauge");
+    const s = stats("review-windows");
+    expect(value("moviepedia_cache_hits_total", "review-windows")).toBe(s.hits);
+    expect(value("moviepedia_cache_misses_total", "review-windows")).toBe(s.misses);
+    expect(value("moviepedia_cache_bytes", "review-windows")).toBe(s.bytes);
+    expect(value("moviepedia_cache_entries", "review-windows")).toBe(s.entries);
+    expect(value("moviepedia_cache_max_bytes", "review-windows")).toBe(s.maxBytes);
+    for (const region of ["search-rankings", "movies", "profiles", "analysis-rating", "recommend-members", "facts"]) {
+      expect(value("moviepedia_cache_bytes", region)).toBeGreaterThanOrEqual(0);
+    }
+  });
+});
