@@ -59,12 +59,15 @@ export function answerJson<T>(schema: z.ZodType<T>, value: T): string {
   return JSON.stringify(z.encode(schema, value));
 }
 
-/** A window ending beyond this many rows is built and sent but not kept (cold windows cannot fill a region). */
-export const KEPT_WINDOW_END = 100;
+/**
+ * Windows ending beyond this many rows are built and sent but not kept, except a list read from its start: only the
+ * first pages are read again and again, so cold windows (a crawler's, or a hostile pattern's) cannot churn a region.
+ */
+export const KEPT_WINDOW_END = 200;
 
-/** Whether a `begin`/`limit` window is worth keeping: only the first pages are read again and again. */
+/** Whether a `begin`/`limit` window is worth keeping (see KEPT_WINDOW_END). */
 export function keepsWindow(window: { offset: number; limit: number }): boolean {
-  return window.offset + window.limit <= KEPT_WINDOW_END;
+  return window.offset === 0 || window.offset + window.limit <= KEPT_WINDOW_END;
 }
 
 /** What each entry costs besides its value: the key, the token and lru-cache's bookkeeping. */

@@ -25,6 +25,13 @@ interface KeptWindow {
   unliked: Buffer;
 }
 
+/** A window that is not kept (beyond the first pages): only what this answer needs is encoded. */
+interface PassingWindow {
+  ids: number[];
+  plain: string[];
+  rows: repo.ReviewWithAuthor[];
+}
+
 const stringsSize = (list: readonly string[]) => list.reduce((n, s) => n + s.length * 2 + 16, 0);
 
 // The most read lists — a popular film's first pages — are the same for every visitor and every member who blocked
@@ -32,12 +39,14 @@ const stringsSize = (list: readonly string[]) => list.reduce((n, s) => n + s.len
 // instance, makes the next read fetch them again. A kept window also proves its film or member existed at that
 // version. Likes are the caller's own, looked up per read; the answer is put together from each row's JSON, kept
 // with and without the caller's like.
-const windowsRegion = defineRegion<KeptWindow>({
+const windowsRegion = defineRegion<KeptWindow | PassingWindow>({
   name: "review-windows",
   share: 0.15,
   stale: { token: "database" },
   keeps: "a review list's window (first pages only): each row's JSON with and without the reader's like",
-  sizeOf: (w) => w.ids.length * 8 + stringsSize(w.plain) + stringsSize(w.liked) + w.unliked.byteLength,
+  // Only KeptWindows are kept (a PassingWindow is built with keep: false).
+  sizeOf: (w) =>
+    "rows" in w ? 2 ** 40 : w.ids.length * 8 + stringsSize(w.plain) + stringsSize(w.liked) + w.unliked.byteLength,
 });
 // Windows that differ per member (they block someone, or ask for the people they follow): their answers as sent.
 const personalWindowsRegion = defineRegion<string>({
@@ -109,21 +118,23 @@ export function createReviewQueries(db: Kysely<Database>, clock: Clock = systemC
       };
       return personalWindowsRegion.get(db, personalKey, build, keep);
     }
-    const build = async (): Promise<KeptWindow> => {
+    const build = async (): Promise<KeptWindow | PassingWindow> => {
       await ensureScope();
       const rows = await repo.listReviews(db, { ...filter, hideBlockedBy: null });
+      const ids = rows.map((r) => r.id);
       const plain = encodeEach(rows, false);
-      return {
-        ids: rows.map((r) => r.id),
-        plain,
-        liked: encodeEach(rows, true),
-        unliked: Buffer.from(`[${plain.join(",")}]`),
-      };
+      if (!keep.keep) return { ids, plain, rows };
+      return { ids, plain, liked: encodeEach(rows, true), unliked: Buffer.from(`[${plain.join(",")}]`) };
     };
-    const kept = await windowsRegion.get(db, key, build, keep);
-    const liked = await likedSet(db, "review_likes", callerId, kept.ids);
-    if (liked.size === 0) return kept.unliked;
-    return `[${kept.ids.map((id, i) => (liked.has(id) ? kept.liked[i] : kept.plain[i])).join(",")}]`;
+    const window = await windowsRegion.get(db, key, build, keep);
+    const liked = await likedSet(db, "review_likes", callerId, window.ids);
+    if ("rows" in window) {
+      const { rows, plain } = window;
+      if (liked.size === 0) return `[${plain.join(",")}]`;
+      return `[${rows.map((r, i) => (liked.has(r.id) ? encodeEach([r], true)[0] : plain[i])).join(",")}]`;
+    }
+    if (liked.size === 0) return window.unliked;
+    return `[${window.ids.map((id, i) => (liked.has(id) ? window.liked[i] : window.plain[i])).join(",")}]`;
   }
 
   /** One review with the caller's like: one query. A hidden (emptied) review is unknown to everyone (§4.5). */
