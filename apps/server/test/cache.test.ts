@@ -1,11 +1,15 @@
 // The read cache (src/cache): byte budgets per region and overall, one staleness rule per region (a write makes the
 // next read fresh, on several endpoints), shared builds for concurrent misses, windows beyond the first pages not
 // kept, and the per-region metrics in /api/metrics. On SQLite and PostgreSQL.
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../src/config.js";
 import {
   defineRegion,
   KEPT_WINDOW_END,
   readCacheBudget,
+  readCacheRegions,
   readCacheStats,
   type RegionStats,
 } from "../src/cache/index.js";
@@ -190,5 +194,16 @@ describe("answers through the API", () => {
     for (const region of ["search-rankings", "movies", "profiles", "analysis-rating", "recommend-members", "facts"]) {
       expect(value("moviepedia_cache_bytes", region)).toBeGreaterThanOrEqual(0);
     }
+  });
+});
+
+describe("the regions table in docs/architecture.md", () => {
+  it("lists every region with its share, and no other", () => {
+    const doc = fs.readFileSync(path.join(REPO_ROOT, "docs/architecture.md"), "utf8");
+    const rows = [...doc.matchAll(/^\| `([a-z-]+)` \| ([0-9.]+)% \|/gm)].map((m) => `${m[1]} ${Number(m[2])}`);
+    const regions = readCacheRegions()
+      .filter((r) => !r.name.startsWith("test-"))
+      .map((r) => `${r.name} ${Math.round(r.share * 1000) / 10}`);
+    expect(rows.sort()).toEqual(regions.sort());
   });
 });

@@ -336,6 +336,16 @@ export function readCacheBudget(): number {
   return budgetBytes;
 }
 
+/** Every region as declared (docs/architecture.md lists them; a test compares). */
+export function readCacheRegions(): Array<Pick<RegionSpec<unknown>, "name" | "share" | "stale" | "keeps">> {
+  return [...regions.values()].map(({ spec }) => ({
+    name: spec.name,
+    share: spec.share,
+    stale: spec.stale,
+    keeps: spec.keeps,
+  }));
+}
+
 export function readCacheStats(): RegionStats[] {
   return [...regions.values()].map((r) => r.stats());
 }
