@@ -123,14 +123,13 @@ describe("collection page", () => {
     expect(server.mock.calls.some(([, init]) => init?.method === "PATCH")).toBe(false);
   });
 
-  it("alerts a failed comment and logs SPEC §8's line", async () => {
+  it("says a failed comment in a toast and logs SPEC §8's line", async () => {
     fakeServer([
       ...BASE,
       ["POST", /^\/api\/collection_comments\/5$/, () => [500, { code: "INTERNAL_ERROR", detail: "" }]],
     ]);
     await logIn();
     const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const alert = vi.spyOn(window, "alert").mockImplementation(() => undefined);
     renderPage();
     const box = await screen.findByLabelText(COLLECTIONS.commentLabel);
     const submit = screen.getByRole("button", { name: COLLECTIONS.commentSubmit });
@@ -138,7 +137,7 @@ describe("collection page", () => {
     expect(submit).toBeDisabled();
     await userEvent.type(box, "좋아요");
     await userEvent.click(submit);
-    await vi.waitFor(() => expect(alert).toHaveBeenCalledWith(MSG.commentRegistrationFailed));
+    expect(await screen.findByRole("status")).toHaveTextContent(MSG.commentRegistrationFailed);
     expect(log).toHaveBeenCalledWith(LOG.commentRegistration, expect.anything());
     expect(box).toHaveValue("   좋아요");
   });
@@ -204,7 +203,6 @@ describe("collection page", () => {
     fakeServer([...BASE, ["DELETE", /^\/api\/collections\/5$/, () => [503, { code: "INTERNAL_ERROR", detail: "" }]]]);
     await logIn();
     vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const alert = vi.spyOn(window, "alert").mockImplementation(() => undefined);
     renderPage();
     await userEvent.click(await screen.findByRole("button", { name: COLLECTIONS.menu }));
     const menu = await screen.findByRole("dialog", { name: COLLECTIONS.menuTitle });
@@ -212,6 +210,6 @@ describe("collection page", () => {
     await userEvent.click(within(menu).getByRole("button", { name: COLLECTIONS.delete }));
     const confirm = await screen.findByRole("dialog", { name: COLLECTIONS.deleteTitle });
     await userEvent.click(within(confirm).getByRole("button", { name: COLLECTIONS.delete }));
-    await vi.waitFor(() => expect(alert).toHaveBeenCalledWith(MSG.collectionDeleteFailed(503)));
+    expect(await screen.findByRole("status")).toHaveTextContent(MSG.collectionDeleteFailed(503));
   });
 });

@@ -1,0 +1,90 @@
+// Browser checks of issue 20's second round: the star widget's keyboard writes, the app's own notices in place of
+// alert()/confirm(), one like icon and one date format, the blocked author's comment by link, the profile's tabs,
+// honest taste-analysis counts and the demo's preview comment.
+import { MSG } from "@moviepedia/contract";
+import { expect, type Page, test } from "@playwright/test";
+import { createMember, quietMovies, review } from "./social-support.js";
+import { memberOn, movieByTitle } from "./support/catalog-helpers.js";
+
+/** Fails the test if the page ever opens a browser dialog (alert, confirm, prompt). */
+function forbidBrowserDialogs(page: Page) {
+  page.on("dialog", (dialog) => {
+    void dialog.dismiss();
+    throw new Error(`browser dialog opened: ${dialog.type()} ${dialog.message()}`);
+  });
+}
+
+test("arrowing the stars writes once when the value settles; a click writes at once", async ({ page, request }) => {
+  const movie = await movieByTitle(request, "괴물");
+  await memberOn(page, `/movies/${movie.id}`);
+  const writes: unknown[] = [];
+  page.on("request", (sent) => {
+    if (sent.method() === "PUT" && sent.url().endsWith(`/api/reviews/movie/${movie.id}/mine`)) {
+      writes.push(sent.postDataJSON());
+    }
+  });
+  const slider = page.getByRole("slider", { name: /별점/ });
+  await slider.focus();
+  for (let step = 0; step < 6; step++) await page.keyboard.press("ArrowRight");
+  await expect(slider).toHaveAttribute("aria-valuetext", "보통이에요");
+  await page.keyboard.press("Enter");
+  await expect.poll(() => writes).toEqual([{ rating: 3 }]);
+  for (let step = 0; step < 3; step++) await page.keyboard.press("ArrowRight");
+  // The pause commits 4.5 once.
+  await expect.poll(() => writes).toEqual([{ rating: 3 }, { rating: 4.5 }]);
+  await page.locator('[data-star="2"] [data-half="right"]').click();
+  await expect.poll(() => writes).toEqual([{ rating: 3 }, { rating: 4.5 }, { rating: 2 }]);
+  await page.reload();
+  await expect(page.getByRole("slider", { name: /별점/ })).toHaveAttribute("aria-valuetext", "별로예요");
+});
+
+test("a failed collection delete is told in the app's toast, never a browser alert", async ({ page }) => {
+  forbidBrowserDialogs(page);
+  const member = await memberOn(page, "/");
+  const created = await page.request.post("/api/collections", {
+    headers: { Authorization: `Bearer ${member.token}` },
+    data: { title: "지울 수 없는 컬렉션", overview: null, movie_ids: [] },
+  });
+  const { id } = (await created.json()) as { id: number };
+  await page.route(`**/api/collections/${id}`, (route) =>
+    route.request().method() === "DELETE"
+      ? route.fulfill({ status: 503, json: { code: "INTERNAL_ERROR", detail: "" } })
+      : route.fallback(),
+  );
+  await page.goto(`/collections/${id}`);
+  await page.getByRole("button", { name: "컬렉션 메뉴" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "삭제" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "삭제" }).click();
+  await expect(page.getByRole("status").filter({ hasText: MSG.collectionDeleteFailed(503) })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/collections/${id}$`));
+});
+
+test("one like icon and one date format; a visitor's reply box asks for a login before any typing", async ({
+  page,
+  request,
+}) => {
+  const [movie] = await quietMovies(request);
+  const author = await createMember(request);
+  const replier = await createMember(request);
+  const reviewId = await review(request, author, movie!.id, { rating: 4, content: "하트와 날짜를 보는 코멘트" });
+  const reply = await request.post(`/api/comments/${reviewId}`, {
+    headers: replier.headers,
+    data: { content: "몇 시에 단 댓글인지 보여요" },
+  });
+  expect(reply.status()).toBe(201);
+
+  await page.goto(`/comments/${movie!.id}/${reviewId}`);
+  const main = page.getByRole("main");
+  await expect(main.getByText("몇 시에 단 댓글인지 보여요")).toBeVisible();
+  // Hearts on the comment and the reply, never a thumbs-up.
+  await expect(main.locator('[data-icon="like"].lucide-heart')).toHaveCount(2);
+  await expect(page.locator(".lucide-thumbs-up")).toHaveCount(0);
+  // The comment shows its date, the reply its date and time, in the one format.
+  const times = await main.locator("time").allTextContents();
+  expect(times).toContainEqual(expect.stringMatching(/^\d{4}년 \d{1,2}월 \d{1,2}일$/));
+  expect(times).toContainEqual(expect.stringMatching(/^\d{4}년 \d{1,2}월 \d{1,2}일 \d\d:\d\d$/));
+
+  await expect(main.getByRole("textbox")).toHaveCount(0);
+  await main.getByRole("button", { name: "로그인하고 댓글을 남겨 보세요." }).click();
+  await expect(page.getByRole("dialog", { name: MSG.loginRequiredTitle })).toBeVisible();
+});
