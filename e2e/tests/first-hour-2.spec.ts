@@ -88,3 +88,51 @@ test("one like icon and one date format; a visitor's reply box asks for a login 
   await main.getByRole("button", { name: "로그인하고 댓글을 남겨 보세요." }).click();
   await expect(page.getByRole("dialog", { name: MSG.loginRequiredTitle })).toBeVisible();
 });
+
+test("a blocked author's comment by link is behind a notice; lists say how many of theirs they leave out", async ({
+  page,
+  request,
+}) => {
+  const movie = (await quietMovies(request))[1]!;
+  const blocked = await createMember(request);
+  const other = await createMember(request);
+  const reviewId = await review(request, blocked, movie.id, { rating: 2, content: "차단된 사람이 쓴 코멘트" });
+  await review(request, other, movie.id, { rating: 4, content: "보이는 사람의 코멘트" });
+  for (const [member, content] of [
+    [other, "보이는 사람의 댓글"],
+    [blocked, "차단된 사람의 댓글"],
+  ] as const) {
+    const reply = await request.post(`/api/comments/${reviewId}`, { headers: member.headers, data: { content } });
+    expect(reply.status()).toBe(201);
+  }
+  const reader = await memberOn(page, "/");
+  const block = await request.post(`/api/users/block/${blocked.id}`, {
+    headers: { Authorization: `Bearer ${reader.token}` },
+  });
+  expect(block.status()).toBe(201);
+
+  await page.goto(`/comments/${movie.id}/${reviewId}`);
+  const main = page.getByRole("main");
+  const notice = main.getByTestId("blocked-author");
+  await expect(notice).toContainText("차단한 사용자의 코멘트입니다");
+  await expect(main.getByText("차단된 사람이 쓴 코멘트")).toHaveCount(0);
+  await notice.getByRole("button", { name: "코멘트 보기" }).click();
+  await expect(main.getByText("차단된 사람이 쓴 코멘트")).toBeVisible();
+  // Two replies counted (everyone's count), one listed, and the list's end says why.
+  await expect(main.getByRole("heading", { name: "댓글 2" })).toBeVisible();
+  await expect(main.getByText("보이는 사람의 댓글")).toBeVisible();
+  await expect(main.getByText("차단된 사람의 댓글")).toHaveCount(0);
+  await expect(main.getByTestId("hidden-by-block")).toHaveText("차단한 사용자의 댓글 1개는 목록에서 빠져 있어요.");
+
+  await page.goto(`/movies/${movie.id}/comments`);
+  await expect(main.getByText("보이는 사람의 코멘트")).toBeVisible();
+  await expect(main.getByRole("article")).toHaveCount(1);
+  await expect(main.getByTestId("hidden-by-block")).toHaveText("차단한 사용자의 코멘트 1개는 목록에서 빠져 있어요.");
+
+  // A visitor sees everything, with no notice.
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(`/comments/${movie.id}/${reviewId}`);
+  await expect(main.getByText("차단된 사람이 쓴 코멘트")).toBeVisible();
+  await expect(main.getByText("차단된 사람의 댓글")).toBeVisible();
+  await expect(main.getByTestId("hidden-by-block")).toHaveCount(0);
+});
