@@ -136,3 +136,37 @@ test("a blocked author's comment by link is behind a notice; lists say how many 
   await expect(main.getByText("차단된 사람의 댓글")).toBeVisible();
   await expect(main.getByTestId("hidden-by-block")).toHaveCount(0);
 });
+
+test("the profile's 평가·코멘트 has tabs with counts that match the lists and search", async ({ page, request }) => {
+  const member = await createMember(request);
+  const films = (await quietMovies(request)).slice(2, 7);
+  await review(request, member, films[0]!.id, { rating: 4 });
+  await review(request, member, films[1]!.id, { rating: 3.5, content: "탭 테스트 코멘트" });
+  await review(request, member, films[2]!.id, { status: "WatchList" });
+  await review(request, member, films[3]!.id, { status: "Watching", rating: 2 });
+  await review(request, member, films[4]!.id, { status: "Watching" });
+
+  await page.goto(`/profile/${member.id}`);
+  const main = page.getByRole("main");
+  await main.getByRole("link", { name: /평가·코멘트/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/profile/${member.id}/reviews$`));
+  const tabs = main.getByRole("tablist", { name: "평가·코멘트 종류" });
+  const expected = { 전체: 5, 평가: 3, 코멘트: 1, 보고싶어요: 1, "보는 중": 2 };
+  for (const [label, count] of Object.entries(expected)) {
+    await expect(tabs.getByRole("tab", { name: `${label} ${count}`, exact: true })).toBeVisible();
+  }
+  const grid = main.getByRole("list", { name: /평가·코멘트 · / });
+  await expect(grid.getByRole("listitem")).toHaveCount(5);
+  for (const [label, count] of Object.entries(expected)) {
+    await tabs.getByRole("tab", { name: new RegExp(`^${label} `) }).click();
+    await expect(tabs.getByRole("tab", { selected: true })).toHaveText(`${label} ${count}`);
+    await expect(grid.getByRole("listitem")).toHaveCount(count);
+  }
+  await expect(page).toHaveURL(/\?kind=watching$/);
+  await tabs.getByRole("tab", { name: /^보고싶어요 / }).click();
+  await expect(grid.getByRole("listitem")).toHaveText([new RegExp(`${films[2]!.title}.*보고싶어요`)]);
+
+  // Search's member row counts the same rows as 전체.
+  await page.goto(`/search?query=${encodeURIComponent(member.username)}&category=user`);
+  await expect(main.getByText("평가·코멘트 5", { exact: false })).toBeVisible();
+});

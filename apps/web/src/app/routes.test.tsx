@@ -49,7 +49,7 @@ const ROUTES: [string, string][] = [
   ["/profile/7", "프로필"],
   ["/profile/7/collections", "컬렉션"],
   ["/profile/7/collections/new?movie=12", "새 컬렉션"],
-  ["/profile/7/reviews", "작성한 코멘트"],
+  ["/profile/7/reviews", "평가·코멘트"],
   ["/profile/7/followers", "팔로워"],
   ["/profile/7/followings", "팔로잉"],
   ["/profile/7/likes?selected=reviews", "좋아요"],

@@ -223,6 +223,29 @@ export function findReviewsWithAuthor(db: Db, ids: readonly number[]): Promise<R
     .execute();
 }
 
+/** A member's visible review rows by kind (the profile's tabs): one pass over their rows (index on user_id). */
+export async function countUserReviews(db: Db, userId: number) {
+  const row = await db
+    .selectFrom("reviews")
+    .select([
+      sql<number>`count(*)`.as("total"),
+      sql<number>`coalesce(sum(case when rating > 0 then 1 else 0 end), 0)`.as("rated"),
+      sql<number>`coalesce(sum(case when content <> '' then 1 else 0 end), 0)`.as("commented"),
+      sql<number>`coalesce(sum(case when status = 'WatchList' then 1 else 0 end), 0)`.as("watch_list"),
+      sql<number>`coalesce(sum(case when status = 'Watching' then 1 else 0 end), 0)`.as("watching"),
+    ])
+    .where("user_id", "=", userId)
+    .where(visibleReview("reviews"))
+    .executeTakeFirstOrThrow();
+  return {
+    total: Number(row.total),
+    rated: Number(row.rated),
+    commented: Number(row.commented),
+    watch_list: Number(row.watch_list),
+    watching: Number(row.watching),
+  };
+}
+
 export interface ReviewListFilter {
   movieId?: number;
   userId?: number;
@@ -233,6 +256,8 @@ export interface ReviewListFilter {
   followedBy: number | null;
   /** Keep only this watch status (`status` [EXT] of a member's list); null = no filter. */
   status: string | null;
+  /** Keep only rated rows (`rated=true` [EXT] of a member's list). */
+  rated?: boolean;
   sort: ReviewSort;
   offset: number;
   limit: number;
@@ -278,6 +303,7 @@ const listWindow = preparedByShape<ReviewListFilter, ListParams, ReviewWithAutho
       f.hasContent,
       f.followedBy !== null,
       f.status !== null,
+      f.rated === true,
       f.sort,
     ].join(),
   (db, p, f) => {
@@ -298,6 +324,7 @@ const listWindow = preparedByShape<ReviewListFilter, ListParams, ReviewWithAutho
     if (f.hasContent) page = page.where(sql<boolean>`page.content <> ''`);
     else page = page.where(visibleReview("page"));
     if (f.status !== null) page = page.where("page.status", "=", p.status);
+    if (f.rated) page = page.where("page.rating", ">", 0);
     if (f.followedBy !== null) {
       page = page.where((eb) =>
         eb.exists(
