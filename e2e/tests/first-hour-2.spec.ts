@@ -4,6 +4,7 @@
 import { MSG } from "@moviepedia/contract";
 import { expect, type Page, test } from "@playwright/test";
 import { createMember, quietMovies, review } from "./social-support.js";
+import { loginByForm } from "./support/accounts.js";
 import { memberOn, movieByTitle } from "./support/catalog-helpers.js";
 
 /** Fails the test if the page ever opens a browser dialog (alert, confirm, prompt). */
@@ -169,4 +170,37 @@ test("the profile's 평가·코멘트 has tabs with counts that match the lists 
   // Search's member row counts the same rows as 전체.
   await page.goto(`/search?query=${encodeURIComponent(member.username)}&category=user`);
   await expect(main.getByText("평가·코멘트 5", { exact: false })).toBeVisible();
+});
+
+test("taste analysis ranks on more than one film and shows what each score rests on", async ({ page, request }) => {
+  const movies = (await (await request.get("/api/movies?begin=0&end=300")).json()) as {
+    id: number;
+    genres: string[];
+  }[];
+  const byGenre = new Map<string, number>();
+  for (const movie of movies) for (const genre of movie.genres) byGenre.set(genre, (byGenre.get(genre) ?? 0) + 1);
+  const genre = [...byGenre.entries()].find(([name, count]) => count >= 8 && name !== "드라마")![0];
+  const inGenre = movies.filter((movie) => movie.genres.includes(genre)).slice(0, 4);
+  const others = movies.filter((movie) => !movie.genres.includes(genre)).slice(0, 5);
+  const member = await createMember(request);
+  for (const movie of inGenre) await review(request, member, movie.id, { rating: 5 });
+  for (const movie of others.slice(0, 4)) await review(request, member, movie.id, { rating: 2 });
+  await review(request, member, others[4]!.id, { rating: 5 }); // one film loved: it must not top a category
+
+  await page.goto("/login");
+  await loginByForm(page, member);
+  await expect(
+    page.getByRole("navigation", { name: "주요 메뉴" }).getByRole("link", { name: "마이페이지" }),
+  ).toBeVisible();
+  await page.goto("/analysis");
+  const main = page.getByRole("main");
+  await expect(main.getByText(/평균 별점과 비교한 값/)).toBeVisible();
+  for (const id of ["countries", "genres", "actors", "directors"]) {
+    const first = main.getByTestId(`${id}-top`).getByRole("listitem").first();
+    // The first place of every category rests on at least two rated films.
+    await expect(first).toContainText(/(?:[2-9]|\d{2,})편 평가$/);
+  }
+  const scores = await main.getByText(/^\d+점 · \d+편 (?:평가|관심)$/).allTextContents();
+  expect(scores.length).toBeGreaterThan(10);
+  expect(scores.filter((text) => text.startsWith("100점"))).toEqual([]);
 });

@@ -10,7 +10,7 @@ import { notFound } from "../../http/errors.js";
 import { LruCache } from "../../lib/lru.js";
 import type { Clock } from "../../lib/time.js";
 import { entityTotals, findMemberVersion, ratedMinutes, ratingCounts } from "./repository.js";
-import { preferenceDict, ratingAnalysis, type RatingSummary } from "./scores.js";
+import { preferenceDict, rankedEntries, ratingAnalysis, type RatingSummary } from "./scores.js";
 
 export const CACHE_ENTRIES = 10_000;
 export const CACHE_MAX_AGE_S = 600;
@@ -59,6 +59,12 @@ export function createAnalysisService(deps: { db: Kysely<Database>; clock: Clock
       director_dict: preferenceDict(directors!, entry.summary),
       country_dict: preferenceDict(countries!, entry.summary),
       genre_dict: preferenceDict(genres!, entry.summary),
+      ranked: {
+        actor: rankedEntries(actors!, entry.summary),
+        director: rankedEntries(directors!, entry.summary),
+        country: rankedEntries(countries!, entry.summary),
+        genre: rankedEntries(genres!, entry.summary),
+      },
     };
     return entry.preference;
   }
