@@ -204,3 +204,25 @@ test("taste analysis ranks on more than one film and shows what each score rests
   expect(scores.length).toBeGreaterThan(10);
   expect(scores.filter((text) => text.startsWith("100점"))).toEqual([]);
 });
+
+test("the demo's best comment leads each movie page: a rated review, never a 보고싶어요 note", async ({
+  page,
+  request,
+}) => {
+  const movies = (await (await request.get("/api/movies?begin=0&end=60")).json()) as {
+    id: number;
+    reviews_count: number;
+  }[];
+  const busy = movies.filter((movie) => movie.reviews_count >= 3).slice(0, 5);
+  expect(busy.length).toBeGreaterThan(2);
+  for (const movie of busy) {
+    const [first] = (await (
+      await request.get(`/api/reviews/movie/${movie.id}?has_content=true&sort=likes&end=1`)
+    ).json()) as { rating: number; content: string; user_name: string }[];
+    expect(first!.rating, `movie ${movie.id}`).toBeGreaterThan(0);
+    expect(first!.content).not.toMatch(/목록에 추가|개봉하면/);
+  }
+  await page.goto(`/movies/${busy[0]!.id}`);
+  const best = page.getByRole("list", { name: "베스트 코멘트" });
+  await expect(best.getByRole("article").first().getByText("평가 전")).toHaveCount(0);
+});

@@ -1,6 +1,7 @@
 // First-start seeding: catalog + demo community, counters equal to recounts, determinism, members who cannot sign in.
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { textQuality } from "../src/db/seed/demo/texts.js";
 import { seedIfEmpty } from "../src/db/seed/index.js";
 import { refreshHotRanking } from "../src/jobs/hot-ranking.js";
 import { toTimestamp } from "../src/lib/time.js";
@@ -164,6 +165,51 @@ describe("seedIfEmpty", () => {
       `select count(*) as n from reviews where rating = 0 and status = '' and content = ''`,
     );
     expect(Number(empty!.n)).toBe(0);
+  });
+
+  it("writes 보고싶어요 and 보는 중 notes that fit the film's year, no filler", async () => {
+    const notes = await rows(
+      ctx,
+      `select r.status, r.content, m.year from reviews r join movies m on m.id = r.movie_id where r.rating = 0 and r.status <> '' and r.content <> ''`,
+    );
+    expect(notes.length).toBeGreaterThan(10);
+    const seedYear = START.getUTCFullYear();
+    for (const note of notes) {
+      const content = String(note.content);
+      const year = Number(note.year);
+      expect(content).not.toContain("목록에 추가");
+      if (/개봉하면|개봉일|예고편/.test(content)) expect(year, content).toBeGreaterThanOrEqual(seedYear);
+      if (/명작이라는|고전이라|부모님이|옛날 영화|오래된 영화/.test(content))
+        expect(seedYear - year, content).toBeGreaterThanOrEqual(20);
+      if (/극장에서 놓쳐서|다들 재미있다고/.test(content)) expect(seedYear - year, content).toBeLessThanOrEqual(3);
+    }
+  });
+
+  it("puts each film's best-written review first in 좋아요 순 (the movie page's 베스트 코멘트)", async () => {
+    const written = await rows(
+      ctx,
+      `select id, movie_id, rating, content, spoiler, likes_count from reviews where content <> '' order by movie_id, likes_count desc, id`,
+    );
+    const byMovie = new Map<number, typeof written>();
+    for (const row of written) {
+      const list = byMovie.get(Number(row.movie_id)) ?? [];
+      list.push(row);
+      byMovie.set(Number(row.movie_id), list);
+    }
+    expect(byMovie.size).toBeGreaterThan(100);
+    for (const [movieId, list] of byMovie) {
+      const quality = (row: (typeof list)[number]) =>
+        textQuality({
+          rating: Number(row.rating),
+          content: String(row.content),
+          spoiler: Boolean(Number(row.spoiler)),
+        });
+      const best = Math.max(...list.map(quality));
+      // The first in the API's likes order (likes desc, id asc) is one of the best-written.
+      expect(quality(list[0]!), `movie ${movieId}`).toBe(best);
+      if (list.length > 1)
+        expect(Number(list[0]!.likes_count), `movie ${movieId}`).toBeGreaterThan(Number(list[1]!.likes_count));
+    }
   });
 
   it("leaves recent activity for a full HOT ranking", async () => {
