@@ -7,7 +7,7 @@ import type { Database, LikeTableName } from "../../types.js";
 
 type RelationTableName = LikeTableName | "follows" | "blocks";
 import { insertRows, nextId, syncIdSequences } from "../batch.js";
-import { recountCounters } from "../recount.js";
+import { recountCounters } from "../../counters.js";
 import { loadDemoMovies } from "./load.js";
 import { createReviews, createUsers } from "./members.js";
 import { assignIds, type DemoPair, type DemoWorld } from "./model.js";
