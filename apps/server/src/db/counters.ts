@@ -70,16 +70,22 @@ const recount = (c: CounterDefinition) =>
  * Sets every stored counter to a recount of its rows: one UPDATE per table, a correlated subquery per counter over
  * the indexed column naming the row (the demo seed after its bulk inserts).
  */
-export async function recountCounters(db: Kysely<Database>): Promise<void> {
-  const tables = [...new Set(COUNTERS.map((c) => c.table))];
+export async function recountCounters(
+  db: Kysely<Database>,
+  which: (c: CounterDefinition) => boolean = () => true,
+): Promise<void> {
+  const counters = COUNTERS.filter(which);
+  const tables = [...new Set(counters.map((c) => c.table))];
   for (const table of tables) {
-    const sets = COUNTERS.filter((c) => c.table === table).map((c) => {
-      const counted = sql.raw(
-        `(select ${c.value ?? "count(*)"} from ${c.from} x where x.${c.key} = ${table}.id` +
-          `${c.where ? ` and (${c.where})` : ""})`,
-      );
-      return sql`${sql.ref(c.column)} = coalesce(${counted}, 0)`;
-    });
+    const sets = counters
+      .filter((c) => c.table === table)
+      .map((c) => {
+        const counted = sql.raw(
+          `(select ${c.value ?? "count(*)"} from ${c.from} x where x.${c.key} = ${table}.id` +
+            `${c.where ? ` and (${c.where})` : ""})`,
+        );
+        return sql`${sql.ref(c.column)} = coalesce(${counted}, 0)`;
+      });
     await sql`update ${sql.table(table)} set ${sql.join(sets)}`.execute(db);
   }
 }
