@@ -25,6 +25,9 @@ test("arrowing the stars writes once when the value settles; a click writes at o
     }
   });
   const slider = page.getByRole("slider", { name: /별점/ });
+  // The stars take keys once the member's own review has loaded.
+  await expect(slider).not.toHaveAttribute("aria-disabled", "true");
+  await expect(slider).toHaveAttribute("aria-valuetext", "평가하기");
   await slider.focus();
   for (let step = 0; step < 6; step++) await page.keyboard.press("ArrowRight");
   await expect(slider).toHaveAttribute("aria-valuetext", "보통이에요");
@@ -106,11 +109,14 @@ test("a blocked author's comment by link is behind a notice; lists say how many 
     const reply = await request.post(`/api/comments/${reviewId}`, { headers: member.headers, data: { content } });
     expect(reply.status()).toBe(201);
   }
-  const reader = await memberOn(page, "/");
-  const block = await request.post(`/api/users/block/${blocked.id}`, {
-    headers: { Authorization: `Bearer ${reader.token}` },
-  });
+  const reader = await createMember(request);
+  const block = await request.post(`/api/users/block/${blocked.id}`, { headers: reader.headers });
   expect(block.status()).toBe(201);
+  await page.goto("/login");
+  await loginByForm(page, reader);
+  await expect(
+    page.getByRole("navigation", { name: "주요 메뉴" }).getByRole("link", { name: "마이페이지" }),
+  ).toBeVisible();
 
   await page.goto(`/comments/${movie.id}/${reviewId}`);
   const main = page.getByRole("main");
