@@ -17,6 +17,13 @@ type Db = Kysely<Database>;
 export const EXPORT_VERSION = 1;
 
 const LIKE_KINDS: q.LikeKind[] = ["review", "reply", "collection", "collection_comment", "person"];
+const LIKE_FILES: Record<q.LikeKind, string> = {
+  review: "reviews",
+  reply: "replies",
+  collection: "collections",
+  collection_comment: "collection_comments",
+  person: "people",
+};
 
 /** Every page of one kind, in id order. */
 async function* pages<T extends { id: number }>(read: (after: number) => Promise<T[]>): AsyncGenerator<T[]> {
@@ -300,7 +307,8 @@ async function writeCsvZip(db: Db, userId: number, sink: Sink, exportedAt: strin
       (after) => q.collectionsPage(db, userId, after),
       async (c) => {
         const films = await q.collectionMovies(db, c.id);
-        if (films.length === 0) return [[c.id, c.title, c.overview, c.created_at]];
+        if (films.length === 0)
+          return [[c.id, c.title, c.overview, c.created_at, null, ...FILM_HEADER.map(() => null), null]];
         return films.map((m) => [c.id, c.title, c.overview, c.created_at, m.position, ...filmCells(m), m.added_at]);
       },
     ),
@@ -315,7 +323,7 @@ async function writeCsvZip(db: Db, userId: number, sink: Sink, exportedAt: strin
   );
   for (const kind of LIKE_KINDS) {
     await file(
-      `likes_${kind === "person" ? "people" : `${kind}s`}.csv`,
+      `likes_${LIKE_FILES[kind]}.csv`,
       ["id", "target_id", "label", "created_at"],
       rowsOf(
         (after) => q.likesPage(db, kind, userId, after),
