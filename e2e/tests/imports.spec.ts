@@ -38,7 +38,7 @@ test("import a Letterboxd CSV, match a line by hand, download the export", async
   await section.getByRole("button", { name: "직접 찾기" }).click();
   const search = section.getByRole("searchbox", { name: "Nowhere Film That Does Not Exist 검색" });
   await search.fill("하녀");
-  await section.getByRole("search").getByRole("button", { name: "직접 찾기" }).click();
+  await section.getByRole("search").getByRole("button", { name: "검색" }).click();
   const stars = section.getByRole("slider", { name: "하녀 별점" }).first();
   await expect(stars).toBeVisible();
   await stars.focus();

@@ -74,6 +74,7 @@ export const DATA = {
   fileRating: (rating: number) => `파일의 별점 ${rating.toFixed(1)}`,
   findByHand: "직접 찾기",
   closeSearch: "닫기",
+  searchSubmit: "검색",
   searchLabel: (title: string) => `${title} 검색`,
   searchPlaceholder: "작품 제목으로 검색",
   searchEmpty: "검색 결과가 없어요.",

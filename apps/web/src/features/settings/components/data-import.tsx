@@ -178,7 +178,13 @@ function UnmatchedLine({ line }: { line: ImportUnmatched }) {
             {line.rating ? ` · ${DATA.fileRating(line.rating)}` : null}
           </p>
         </div>
-        <Button size="sm" variant="secondary" aria-expanded={open} onClick={() => setOpen(!open)}>
+        <Button
+          size="sm"
+          variant="secondary"
+          className="shrink-0 whitespace-nowrap"
+          aria-expanded={open}
+          onClick={() => setOpen(!open)}
+        >
           {open ? DATA.closeSearch : DATA.findByHand}
         </Button>
       </div>
@@ -219,8 +225,8 @@ function HandMatch({ line }: { line: ImportUnmatched }) {
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
         />
-        <Button type="submit" size="sm">
-          {DATA.findByHand}
+        <Button type="submit" size="sm" className="shrink-0 whitespace-nowrap">
+          {DATA.searchSubmit}
         </Button>
       </form>
       {q.trim() === "" ? null : results.isPending ? (
