@@ -82,6 +82,28 @@ export default tseslint.config(
     },
   },
   {
+    // Routes parse and mappers shape: SQL lives in repositories (this config repeats the transaction rule, because a
+    // later no-restricted-syntax replaces an earlier one for the files both name).
+    files: ["apps/server/src/modules/*/routes.ts", "apps/server/src/modules/**/*mapper*.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message: "Open transactions with inTransaction() from lib/transaction.ts.",
+        },
+        {
+          selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|with)$/]",
+          message: "Routes and mappers hold no SQL: put the query in the module's repository.",
+        },
+        {
+          selector: "TaggedTemplateExpression[tag.name='sql']",
+          message: "Routes and mappers hold no SQL: put the query in the module's repository.",
+        },
+      ],
+    },
+  },
+  {
     files: ["apps/server/src/**/*.ts"],
     ignores: ["apps/server/src/config.ts"],
     rules: {

@@ -39,7 +39,6 @@ export const MSG = {
   usernameRule: "이름은 한글, 영문, 숫자, 밑줄(_), 하이픈(-)으로 3~20자를 입력해 주세요.",
   passwordRule: "비밀번호는 공백 없이 8~20자, 영문·숫자·특수문자 중 2가지 이상을 조합해 주세요.",
   required: "필수 입력 항목입니다.",
-  affiliatedTip: "왓챠 계정이 있다면 같은 아이디로 로그인할 수 있어요. 제휴 서비스 계정은 하나로 연결됩니다.",
   loading: "불러오는 중…",
   loadFailed: "정보를 불러오지 못했습니다.",
   noResults: "검색 결과가 없습니다.",
@@ -67,7 +66,7 @@ export const MSG = {
 } as const;
 
 /** Korean message for an API error code (clients branch on codes, never on `detail`). */
-export const ERROR_MESSAGES: Readonly<Partial<Record<ErrorCode, string>>> = {
+const ERROR_MESSAGES: Readonly<Partial<Record<ErrorCode, string>>> = {
   INVALID_JSON: "요청 형식이 올바르지 않습니다.",
   MISSING_FIELD: "필수 항목이 빠졌습니다.",
   INVALID_FIELD: "입력값이 올바르지 않습니다.",

@@ -9,6 +9,7 @@ import * as m0008 from "./migrations/0008-tmdb-catalog.js";
 import * as m0009 from "./migrations/0009-movie-dismissals.js";
 import * as m0010 from "./migrations/0010-community.js";
 import * as m0011 from "./migrations/0011-imports.js";
+import * as m0014 from "./migrations/0014-unlinked-people.js";
 import type { Database } from "./types.js";
 
 // Listed by hand (not read from disk) so migrations run the same from source, tests and bundles.
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   "0009-movie-dismissals": m0009,
   "0010-community": m0010,
   "0011-imports": m0011,
+  "0014-unlinked-people": m0014,
 };
 
 async function postgresSchema(db: Kysely<Database>): Promise<string | undefined> {

@@ -8,3 +8,4 @@ export const communityPages = {
 export { NotificationBell } from "./components/notification-bell";
 export { useLiveNotifications } from "./hooks/use-live-notifications";
 export { FeedPreview } from "./components/feed-preview";
+export { fetchFeedWindow } from "./api/community-api";

@@ -79,6 +79,38 @@ describe("collection page", () => {
     expect(log).toHaveBeenCalledWith(LOG.collectionDetails, expect.anything());
   });
 
+  it("opens a linked comment (#comment-{id}) past the first windows, scrolled to and marked", async () => {
+    const comments = Array.from({ length: 25 }, (_, i) => ({
+      id: 100 + i,
+      collection_id: 5,
+      user_id: 7,
+      user_name: ME.username,
+      profile_url: "",
+      content: `댓글 ${i + 1}`,
+      likes_count: 0,
+      like: false,
+      created_at: "2025-02-01T03:04:05",
+    }));
+    fakeServer([
+      ["GET", /^\/api\/collections\/5$/, () => [200, { ...COLLECTION, comments_count: 25 }]],
+      [
+        "GET",
+        /^\/api\/collection_comments\/5\/list$/,
+        (url) => [200, comments.slice(Number(url.searchParams.get("begin")), Number(url.searchParams.get("end")))],
+      ],
+      ...BASE,
+    ]);
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    renderInApp(<CollectionPage />, "/collections/5#comment-123", "/collections/:collectionId");
+    const target = await screen.findByText("댓글 24");
+    const item = target.closest("li")!;
+    expect(item).toHaveAttribute("id", "comment-123");
+    expect(item).toHaveAttribute("aria-current", "true");
+    await vi.waitFor(() => expect(scrolled).toHaveBeenCalled());
+    expect(scrolled.mock.contexts.at(-1)).toBe(item);
+  });
+
   it("shows a load error for other failures", async () => {
     fakeServer([["GET", /^\/api\/collections\/5$/, () => [500, { code: "INTERNAL_ERROR", detail: "" }]]]);
     vi.spyOn(console, "error").mockImplementation(() => undefined);
