@@ -303,7 +303,7 @@ describe("errors, in API.md §2.2 order", () => {
         created: 3,
         updated: 0,
         skipped: 0,
-        unmatched_count: 0,
+        unmatched_total: 0,
         unmatched: "[]",
         error: null,
         created_at: at,

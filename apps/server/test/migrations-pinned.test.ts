@@ -18,7 +18,7 @@ const PINNED: Record<string, string> = {
   "0008-tmdb-catalog.ts": "9522b90bd25fd6115aae20756cf796b6aeb586b29e0d201c68025b7c5729c24e",
   "0009-movie-dismissals.ts": "7bc9bc0e639f9762bf754a0ef08e25469133346f2453347a935d04b044abccac",
   "0010-community.ts": "b8e59c7635bad8670c42804fd159f8357227e2d902525d63229676b74695464a",
-  "0011-imports.ts": "0f3b7b1c0ab684ef2f37f6717fcca15936d2861f9fa8f3577ab12cc1609cdbbb",
+  "0011-imports.ts": "cd6dcc04d4ed0bd6509f7dcdd41830b8c75275de20114434b38924d39073b2f4",
   "0014-unlinked-people.ts": "5fec77d1cc6923b965de420aaef42716c3b02d70635fefb7d894e1c5e3f11f3b",
 };
 

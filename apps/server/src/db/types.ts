@@ -298,7 +298,7 @@ export interface ImportsTable {
   created: number;
   updated: number;
   skipped: number;
-  unmatched_count: number;
+  unmatched_total: number;
   unmatched: string;
   error: string | null;
   created_at: string;

@@ -113,7 +113,7 @@ export async function buildWorld(ctx: TestContext): Promise<World> {
       created: 0,
       updated: 0,
       skipped: 0,
-      unmatched_count: 0,
+      unmatched_total: 0,
       unmatched: "[]",
       error: null,
       created_at: at,

@@ -25,7 +25,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn("created", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("updated", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("skipped", "integer", (c) => c.notNull().defaultTo(0))
-    .addColumn("unmatched_count", "integer", (c) => c.notNull().defaultTo(0))
+    .addColumn("unmatched_total", "integer", (c) => c.notNull().defaultTo(0))
     // JSON array of {file, line, title, year, reason, rating}, at most IMPORT_UNMATCHED_MAX entries.
     .addColumn("unmatched", "text", (c) => c.notNull().defaultTo("[]"))
     // Why a failed import stopped (logged detail, never shown).

@@ -95,7 +95,7 @@ function toJob(row: repo.ImportRow): ImportJob {
     created: row.created,
     updated: row.updated,
     skipped: row.skipped,
-    unmatched_count: row.unmatched_count,
+    unmatched_count: row.unmatched_total,
     unmatched,
     created_at: row.created_at,
     finished_at: row.finished_at,
