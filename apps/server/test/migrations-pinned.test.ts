@@ -4,7 +4,10 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { openDatabase } from "../src/db/connection.js";
+import { migrateToLatest } from "../src/db/migrate.js";
 
 const dir = path.resolve(import.meta.dirname, "../src/db/migrations");
 
@@ -41,5 +44,20 @@ describe("migrations", () => {
   it("lists every migration file in db/migrate.ts", () => {
     const source = fs.readFileSync(path.resolve(dir, "../migrate.ts"), "utf8");
     for (const file of files) expect(source).toContain(`"./migrations/${file.replace(/\.ts$/, ".js")}"`);
+  });
+
+  it("runs a migration that landed after a later-numbered one already ran", async () => {
+    const database = openDatabase({ kind: "sqlite", file: ":memory:" });
+    try {
+      await migrateToLatest(database.db);
+      // As a database deployed before 0011 landed, with 0014 already run.
+      await sql`delete from kysely_migration where name = '0011-imports'`.execute(database.db);
+      await sql`drop table imports`.execute(database.db);
+      await migrateToLatest(database.db);
+      const { rows } = await sql<{ n: number }>`select count(*) as n from imports`.execute(database.db);
+      expect(Number(rows[0]?.n)).toBe(0);
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -33,6 +33,11 @@ async function postgresSchema(db: Kysely<Database>): Promise<string | undefined>
   return rows[0]?.schema ?? undefined;
 }
 
+/**
+ * Migration numbers are handed out to work in progress before it lands, so a later number may land (and run on a
+ * deployed database) before an earlier one: each migration is independent, and Kysely runs the ones a database has not
+ * run yet whatever their place in the list (`allowUnorderedMigrations`), instead of refusing to start.
+ */
 class StaticProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
     return migrations;
@@ -50,6 +55,7 @@ export async function migrateToLatest(db: Kysely<Database>, options: { schema?: 
   const migrator = new Migrator({
     db,
     provider: new StaticProvider(),
+    allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
@@ -68,6 +74,7 @@ export async function pendingMigrations(db: Kysely<Database>): Promise<string[]>
   const migrator = new Migrator({
     db,
     provider: new StaticProvider(),
+    allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   return (await migrator.getMigrations()).filter((m) => !m.executedAt).map((m) => m.name);
@@ -87,6 +94,7 @@ export async function migrateTo(
   const migrator = new Migrator({
     db,
     provider: new StaticProvider(),
+    allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateTo(target);
