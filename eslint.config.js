@@ -1,5 +1,6 @@
 // Lint rules, including the import boundaries of DESIGN.md ("Rules of the house").
 import js from "@eslint/js";
+import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -116,17 +117,25 @@ export default tseslint.config(
   {
     files: ["apps/web/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { "react-hooks": reactHooks },
+    plugins: { "react-hooks": reactHooks, "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".js"],
+      "import-x/resolver": { node: { extensions: [".ts", ".tsx", ".js"] } },
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // Imports flow one way, shared/ → features/ → app/, with no cycle (lazy pages' import() included: a feature's
+      // pages are loaded from its routes.ts, which only app/ imports).
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
       // Features import shared/ and the contract, never each other's insides (only their public index).
       "no-restricted-imports": [
         "error",
         {
           patterns: [
             {
-              group: ["**/features/*/*", "!**/features/*/index*"],
-              message: "Import a feature only through its index.",
+              // app/ also imports each feature's routes.ts (its lazily loaded pages); nothing else does.
+              group: ["**/features/*/*", "!**/features/*/index*", "!**/features/*/routes"],
+              message: "Import a feature only through its index (app/: and its routes).",
             },
             {
               group: ["@moviepedia/server", "**/apps/server/**"],

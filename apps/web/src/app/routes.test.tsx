@@ -71,7 +71,9 @@ const ROUTES: [string, string][] = [
 describe("router", () => {
   it.each(ROUTES)("%s shows its page", async (path, heading) => {
     renderAt(path);
-    expect(await screen.findByRole("heading", { level: 1, name: heading })).toBeInTheDocument();
+    // The first page of a run waits for its lazily loaded module's first transform: longer than findBy's 1 s on a
+    // loaded machine.
+    expect(await screen.findByRole("heading", { level: 1, name: heading }, { timeout: 10_000 })).toBeInTheDocument();
   });
 
   it("answers unknown paths with the Korean 404 page", async () => {

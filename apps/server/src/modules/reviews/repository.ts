@@ -351,3 +351,21 @@ const WINDOW_ORDER: Record<ReviewSort, ReviewOrder> = {
   recent: (a, b) => b.id - a.id,
   likes: (a, b) => b.likes_count - a.likes_count || a.id - b.id,
 };
+
+/** A member's stored review state for each of these movies (imports decide what a line changes from it). */
+export async function ownReviewStates(
+  db: Db,
+  userId: number,
+  movieIds: readonly number[],
+): Promise<Map<number, Pick<ReviewRow, "content" | "rating" | "status" | "spoiler">>> {
+  const out = new Map<number, Pick<ReviewRow, "content" | "rating" | "status" | "spoiler">>();
+  if (movieIds.length === 0) return out;
+  const rows = await db
+    .selectFrom("reviews")
+    .select(["movie_id", "content", "rating", "status", "spoiler"])
+    .where("user_id", "=", userId)
+    .where("movie_id", "in", [...new Set(movieIds)])
+    .execute();
+  for (const row of rows) out.set(row.movie_id, row);
+  return out;
+}
