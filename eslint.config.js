@@ -1,5 +1,6 @@
 // Lint rules, including the import boundaries of DESIGN.md ("Rules of the house").
 import js from "@eslint/js";
+import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -82,6 +83,28 @@ export default tseslint.config(
     },
   },
   {
+    // Routes parse and mappers shape: SQL lives in repositories (this config repeats the transaction rule, because a
+    // later no-restricted-syntax replaces an earlier one for the files both name).
+    files: ["apps/server/src/modules/*/routes.ts", "apps/server/src/modules/**/*mapper*.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message: "Open transactions with inTransaction() from lib/transaction.ts.",
+        },
+        {
+          selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|with)$/]",
+          message: "Routes and mappers hold no SQL: put the query in the module's repository.",
+        },
+        {
+          selector: "TaggedTemplateExpression[tag.name='sql']",
+          message: "Routes and mappers hold no SQL: put the query in the module's repository.",
+        },
+      ],
+    },
+  },
+  {
     files: ["apps/server/src/**/*.ts"],
     ignores: ["apps/server/src/config.ts"],
     rules: {
@@ -94,17 +117,25 @@ export default tseslint.config(
   {
     files: ["apps/web/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { "react-hooks": reactHooks },
+    plugins: { "react-hooks": reactHooks, "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".js"],
+      "import-x/resolver": { node: { extensions: [".ts", ".tsx", ".js"] } },
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // Imports flow one way, shared/ → features/ → app/, with no cycle (lazy pages' import() included: a feature's
+      // pages are loaded from its routes.ts, which only app/ imports).
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
       // Features import shared/ and the contract, never each other's insides (only their public index).
       "no-restricted-imports": [
         "error",
         {
           patterns: [
             {
-              group: ["**/features/*/*", "!**/features/*/index*"],
-              message: "Import a feature only through its index.",
+              // app/ also imports each feature's routes.ts (its lazily loaded pages); nothing else does.
+              group: ["**/features/*/*", "!**/features/*/index*", "!**/features/*/routes"],
+              message: "Import a feature only through its index (app/: and its routes).",
             },
             {
               group: ["@moviepedia/server", "**/apps/server/**"],

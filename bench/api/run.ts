@@ -1,9 +1,12 @@
 // `npm run bench:api [-- --duration=5 --connections=32 --only=review]`: starts the real server on the bench:data
 // database (SQLite var/bench.db, or with DATABASE_URL the PostgreSQL `bench` schema) in a child process and drives
 // each endpoint of the fixed mix (mix.ts) with autocannon for `duration` seconds at `connections` connections,
-// after a warm-up (a read endpoint's distinct requests once each, then `warmup` seconds of its mix). In the same run it measures the floor — a bare Fastify route reading one row by primary key from
-// the same database (floor.ts) — and prints every endpoint's requests/s, p50, p99, errors (any non-2xx answer or
-// socket error) and throughput as a fraction of the floor, with pass/fail against the targets.
+// after a warm-up (a read endpoint's distinct requests once each, then `warmup` seconds of its mix). In the same run
+// it measures the floor — a bare Fastify route reading one row by primary key from the same database (floor.ts) —
+// and prints every endpoint's requests/s, p50, p99, errors (any non-2xx answer or socket error) and throughput as a
+// fraction of the floor, with pass/fail against the targets. Two mixes: the read mix (each endpoint alone, as above)
+// and the write-heavy mix (each write kind interleaved with all the reads, 1 write per 10 reads: what the caches
+// buy when writes keep invalidating them). The server's RSS is reported before and after each mix.
 import { markdownTable, writeReport } from "../shared/report.js";
 import fs from "node:fs";
 import os from "node:os";
@@ -30,13 +33,25 @@ import {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** Targets of issues #10 and #18 (2-core machine, SQLite, 32 connections). */
+/** Targets of issues #10, #18 and #23 (2-core machine, SQLite, 32 connections). */
 const TARGETS = {
   readFloorRatio: 0.35,
   readP99Ms: 25,
-  writeRps: 1500,
-  writeP99Ms: 50,
+  writeRps: 2500,
+  writeP99Ms: 30,
+  /** Reads per write in the write-heavy mix. */
+  readsPerWrite: 10,
+  rssMb: 400,
 } as const;
+
+/** A request of a mixed run, tagged with what it is so its latencies are kept apart. */
+type TaggedRequest = BenchRequest & { tag?: string };
+
+interface Latencies {
+  requests: number;
+  p50: number;
+  p99: number;
+}
 
 interface Measurement {
   requests: number;
@@ -47,6 +62,8 @@ interface Measurement {
   p99: number;
   errors: number;
   statuses: Record<string, number>;
+  /** Mixed runs: the latencies of each tag. */
+  byTag?: Record<string, Latencies>;
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -54,7 +71,7 @@ const percentile = (sorted: number[], p: number) =>
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** Drives `next` requests at `connections` for `seconds`: throughput, latency percentiles and failures. */
-async function drive(server: ChildServer, next: (n: number) => BenchRequest, connections: number, seconds: number) {
+async function drive(server: ChildServer, next: (n: number) => TaggedRequest, connections: number, seconds: number) {
   const cpuBefore = await server.cpuMicros();
   const m = await load(server.port, next, connections, seconds);
   m.cpuMicros = Math.round((await server.cpuMicros()) - cpuBefore) / Math.max(1, m.requests);
@@ -101,9 +118,15 @@ function prime(port: number, requests: BenchRequest[], connections: number): Pro
   });
 }
 
-function load(port: number, next: (n: number) => BenchRequest, connections: number, seconds: number) {
+function summarise(latencies: number[]): Latencies {
+  latencies.sort((a, b) => a - b);
+  return { requests: latencies.length, p50: round1(percentile(latencies, 50)), p99: round1(percentile(latencies, 99)) };
+}
+
+function load(port: number, next: (n: number) => TaggedRequest, connections: number, seconds: number) {
   let n = 0;
   const latencies: number[] = [];
+  const tagged = new Map<string, number[]>();
   const statuses: Record<string, number> = {};
   let failed = 0;
   return new Promise<Measurement>((resolve, reject) => {
@@ -112,25 +135,42 @@ function load(port: number, next: (n: number) => BenchRequest, connections: numb
         url: `http://127.0.0.1:${port}`,
         connections,
         duration: seconds,
-        requests: [{ setupRequest: (request) => ({ ...request, headers: {}, body: undefined, ...next(n++) }) }],
+        requests: [
+          {
+            // One request in flight per connection (no pipelining): the context holds the tag of the one answered.
+            setupRequest: (request, context) => {
+              const { tag, ...rest } = next(n++);
+              context.tag = tag;
+              return { ...request, headers: {}, body: undefined, ...rest };
+            },
+          },
+        ],
       },
       (error, result) => {
         if (error) return reject(error);
-        latencies.sort((a, b) => a - b);
+        const all = summarise(latencies);
         resolve({
-          requests: latencies.length,
+          requests: all.requests,
           cpuMicros: 0,
-          rps: latencies.length / seconds,
-          p50: round1(percentile(latencies, 50)),
-          p99: round1(percentile(latencies, 99)),
+          rps: all.requests / seconds,
+          p50: all.p50,
+          p99: all.p99,
           // bench/search/autocannon.d.ts does not declare `timeouts`; autocannon always reports it.
           errors: failed + result.errors + ((result as { timeouts?: number }).timeouts ?? 0),
           statuses,
+          ...(tagged.size ? { byTag: Object.fromEntries([...tagged].map(([tag, l]) => [tag, summarise(l)])) } : {}),
         });
       },
     );
-    instance.on("response", (_client, status, _bytes, time) => {
+    instance.on("response", (client, status, _bytes, time) => {
       latencies.push(time);
+      // autocannon's client keeps the context its setupRequest filled for the request just answered.
+      const tag = (client as { requestIterator?: { context?: { tag?: string } } }).requestIterator?.context?.tag;
+      if (tag) {
+        const list = tagged.get(tag) ?? [];
+        list.push(time);
+        tagged.set(tag, list);
+      }
       statuses[status] = (statuses[status] ?? 0) + 1;
       if (status < 200 || status > 299) failed++;
     });
@@ -248,6 +288,49 @@ function judge(endpoint: Endpoint, m: Measurement, floor: Measurement): Row {
   };
 }
 
+interface MixRow {
+  "write kind": string;
+  "req/s": number;
+  "writes/s": number;
+  "write p50": number;
+  "write p99": number;
+  "read p99": number;
+  errors: number;
+  "cpu µs": number;
+  target: string;
+  result: "pass" | "FAIL";
+}
+
+/** The write-heavy mix of write endpoint `write`: after every `readsPerWrite` reads (all read endpoints in turn), one write. */
+function writeMix(write: Endpoint, reads: Endpoint[]) {
+  const group = TARGETS.readsPerWrite + 1;
+  return (n: number): TaggedRequest => {
+    const slot = n % group;
+    const k = Math.floor(n / group);
+    if (slot === TARGETS.readsPerWrite) return { ...write.request(k), tag: "write" };
+    const r = k * TARGETS.readsPerWrite + slot;
+    return { ...reads[r % reads.length]!.request(Math.floor(r / reads.length)), tag: "read" };
+  };
+}
+
+function judgeMix(write: Endpoint, m: Measurement): MixRow {
+  const w = m.byTag?.write ?? { requests: 0, p50: 0, p99: 0 };
+  const r = m.byTag?.read ?? { requests: 0, p50: 0, p99: 0 };
+  const pass = w.p99 <= TARGETS.writeP99Ms && r.p99 <= TARGETS.readP99Ms && m.errors === 0;
+  return {
+    "write kind": write.name,
+    "req/s": Math.round(m.rps),
+    "writes/s": Math.round(m.rps / (TARGETS.readsPerWrite + 1)),
+    "write p50": w.p50,
+    "write p99": w.p99,
+    "read p99": r.p99,
+    errors: m.errors,
+    "cpu µs": Math.round(m.cpuMicros),
+    target: `writes p99 ≤ ${TARGETS.writeP99Ms} ms, reads p99 ≤ ${TARGETS.readP99Ms} ms`,
+    result: pass ? "pass" : "FAIL",
+  };
+}
+
 async function main(): Promise<void> {
   const target = benchTarget();
   const seconds = Number(flag("duration") ?? 5);
@@ -295,7 +378,9 @@ async function main(): Promise<void> {
 
   let server: ChildServer | undefined;
   const rows: Row[] = [];
+  const mixRows: MixRow[] = [];
   const details: Record<string, Measurement> = {};
+  const rss: Array<{ point: string; MB: number }> = [];
   try {
     // --profile=<dir>: the server writes a V8 CPU profile there when it stops.
     const profile = flag("profile");
@@ -305,8 +390,15 @@ async function main(): Promise<void> {
     });
     const bearers = await signIn(server.port, connections);
     await prepare(server.port, fixtures, bearers);
-    for (const endpoint of endpoints(fixtures, bearers)) {
+    const running = server;
+    const noteRss = (point: string) => rss.push({ point, MB: Math.round(running.rssBytes() / 1048576) });
+    noteRss("start (signed in, before the read mix)");
+    const all = endpoints(fixtures, bearers);
+    for (const endpoint of all) {
       if (only && !only.some((part) => endpoint.name.includes(part))) continue;
+      if (endpoint.kind !== "read" && !rss.some((r) => r.point.startsWith("after the read mix"))) {
+        noteRss("after the read mix");
+      }
       if (endpoint.kind === "read") await prime(server.port, distinctRequests(endpoint), connections);
       await drive(server, (n) => endpoint.request(n + 1_000_000), connections, warmup);
       const m = await drive(server, (n) => endpoint.request(n), connections, seconds);
@@ -314,6 +406,19 @@ async function main(): Promise<void> {
       rows.push(judge(endpoint, m, floor));
       const bad = Object.entries(m.statuses).filter(([s]) => !s.startsWith("2"));
       if (bad.length) console.log(`  ${endpoint.name}: non-2xx answers ${JSON.stringify(Object.fromEntries(bad))}`);
+    }
+    noteRss("after the write endpoints");
+    // The write-heavy mix: each write kind among all the reads, 1 write per `readsPerWrite` reads.
+    if (!only || only.includes("mix")) {
+      const reads = all.filter((e) => e.kind === "read");
+      for (const write of all.filter((e) => e.kind === "write")) {
+        const next = writeMix(write, reads);
+        await drive(running, (n) => next(n + 1_000_000), connections, warmup);
+        const m = await drive(running, next, connections, seconds);
+        details[`mix: ${write.name}`] = m;
+        mixRows.push(judgeMix(write, m));
+      }
+      noteRss("after the write-heavy mix");
     }
   } finally {
     await server?.stop();
@@ -323,13 +428,22 @@ async function main(): Promise<void> {
   console.table(Object.fromEntries(rows.map(({ endpoint, ...rest }) => [endpoint, rest])));
   const failed = rows.filter((r) => r.result === "FAIL").length;
   console.log(`${rows.length - failed} of ${rows.length} endpoints meet their target.`);
+  if (mixRows.length) {
+    console.log(`\nWrite-heavy mix: 1 write per ${TARGETS.readsPerWrite} reads (every read endpoint in turn)`);
+    console.table(Object.fromEntries(mixRows.map(({ "write kind": kind, ...rest }) => [kind, rest])));
+  }
+  const rssPeak = Math.max(...rss.map((r) => r.MB));
+  console.log(`Server RSS: ${rss.map((r) => `${r.point} ${r.MB} MB`).join("; ")} (target < ${TARGETS.rssMb} MB)`);
   console.log(
     `${os.cpus().length} CPUs; load average ${loadBefore} before, ${os.loadavg()[0]!.toFixed(2)} after; ` +
       new Date().toISOString(),
   );
   const out = path.join(REPO_ROOT, "var", `bench-api-${target.dialect}-${info.scale}.json`);
   fs.mkdirSync(path.dirname(out), { recursive: true });
-  fs.writeFileSync(out, JSON.stringify({ target: target.label, connections, seconds, floor, rows, details }, null, 2));
+  fs.writeFileSync(
+    out,
+    JSON.stringify({ target: target.label, connections, seconds, floor, rows, mixRows, rss, details }, null, 2),
+  );
   console.log(`Results written to ${path.relative(REPO_ROOT, out)}`);
   if (!only) {
     writeReport(
@@ -337,7 +451,12 @@ async function main(): Promise<void> {
       `API (${target.dialect}, ${info.scale} dataset)`,
       `${connections} connections, ${seconds} s per endpoint; bare-Fastify floor ${Math.round(floor.rps)} req/s ` +
         `(p99 ${floor.p99} ms). ${rows.length - failed} of ${rows.length} endpoints meet their target.\n\n` +
-        markdownTable(rows.map((r) => ({ ...r }))),
+        markdownTable(rows.map((r) => ({ ...r }))) +
+        `\n\nWrite-heavy mix (each write kind among all the reads, 1 write per ${TARGETS.readsPerWrite} reads):\n\n` +
+        markdownTable(mixRows.map((r) => ({ ...r }))) +
+        `\n\nServer RSS (target < ${TARGETS.rssMb} MB throughout; peak ${rssPeak} MB ` +
+        `${rssPeak < TARGETS.rssMb ? "pass" : "FAIL"}):\n\n` +
+        markdownTable(rss.map((r) => ({ ...r }))),
       loadBefore,
     );
   }

@@ -13,7 +13,10 @@ declare module "autocannon" {
     connections?: number;
     amount?: number;
     duration?: number;
-    requests?: Array<RequestData & { setupRequest?: (request: RequestData) => RequestData }>;
+    /** `context` is the connection's own object, kept between its requests (its client's requestIterator.context). */
+    requests?: Array<
+      RequestData & { setupRequest?: (request: RequestData, context: Record<string, unknown>) => RequestData }
+    >;
   }
 
   interface Result {

@@ -1,6 +1,7 @@
 // A server started in a child process (its own event loop and core, never the load generator's): the child reports
 // `{ port }` over IPC once it listens, and stops on SIGTERM.
 import { type ChildProcess, fork, type StdioOptions } from "node:child_process";
+import fs from "node:fs";
 import type { FastifyInstance } from "fastify";
 import type { DbHandle } from "../../apps/server/src/db/connection.js";
 
@@ -10,6 +11,8 @@ export interface ChildServer {
   stop(): Promise<void>;
   /** The child's CPU time so far in microseconds (user + system), if it answers "cpu" messages. */
   cpuMicros(): Promise<number>;
+  /** The child's resident set size in bytes (from /proc, so any child has one). */
+  rssBytes(): number;
 }
 
 export interface ChildServerOptions {
@@ -38,9 +41,14 @@ export function startChildServer(script: string, options: ChildServerOptions = {
     child.on("message", (message: { port?: number }) => {
       if (typeof message?.port !== "number") return;
       child.off("exit", onExit);
-      resolve({ port: message.port, child, stop, cpuMicros: () => cpuMicros(child) });
+      resolve({ port: message.port, child, stop, cpuMicros: () => cpuMicros(child), rssBytes: () => rssBytes(child) });
     });
   });
+}
+
+function rssBytes(child: ChildProcess): number {
+  const status = fs.readFileSync(`/proc/${child.pid}/status`, "utf8");
+  return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024;
 }
 
 function cpuMicros(child: ChildProcess): Promise<number> {

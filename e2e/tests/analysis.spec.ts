@@ -58,11 +58,9 @@ test("taste analysis, recommendations and account deletion", async ({ page, requ
   await dialog.getByRole("button", { name: "탈퇴하기" }).click();
   await expect(dialog.getByText("비밀번호가 올바르지 않습니다.")).toBeVisible();
   await dialog.getByLabel("비밀번호 확인").fill(member.password);
-  const notice = page.waitForEvent("dialog");
   await dialog.getByRole("button", { name: "탈퇴하기" }).click();
-  const alert = await notice;
-  expect(alert.message()).toContain("회원 탈퇴가 완료되었습니다");
-  await alert.accept();
+  // The app's own toast, never the browser's alert().
+  await expect(page.getByRole("status").filter({ hasText: "회원 탈퇴가 완료되었습니다" })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("navigation", { name: "주요 메뉴" }).getByRole("link", { name: "로그인" })).toBeVisible();
   const signin = await request.post("/api/users/signin", {

@@ -158,7 +158,7 @@ test("a member's home: 평가하기 with the count, predicted, 보고싶어요 a
   const wishRow = page.getByRole("region", { name: "보고싶어요" });
   for (const movie of wished) await expect(wishRow.getByText(movie.title, { exact: true })).toBeVisible();
   const friends = page.getByRole("region", { name: "친구들이 최근 평가한" });
-  await expect(friends.getByText(new RegExp(`^${friend.user_name} (★ \\d\\.\\d|코멘트)$`)).first()).toBeVisible();
+  await expect(friends.getByText(new RegExp(`^${friend.user_name} (★ \\d\\.\\d|코멘트|평가)$`)).first()).toBeVisible();
   // Visitors keep the charts.
   await expect(page.getByRole("region", { name: "HOT 랭킹" })).toBeVisible();
 });

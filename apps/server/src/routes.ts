@@ -21,6 +21,7 @@ import { recommendRoutes } from "./modules/recommend/routes.js";
 import { ratingRoutes } from "./modules/rating/routes.js";
 import { feedRoutes } from "./modules/feed/routes.js";
 import { notificationRoutes } from "./modules/notifications/routes.js";
+import { importRoutes } from "./modules/imports/routes.js";
 import type { Services } from "./services.js";
 
 export function registerRoutes(app: App, s: Services): void {
@@ -45,4 +46,6 @@ export function registerRoutes(app: App, s: Services): void {
   ratingRoutes(app, s.rating);
   notificationRoutes(app, { notifications: s.notifications, hub: s.notificationStreams, auth: s.auth });
   feedRoutes(app, s.feed);
+  importRoutes(app, s.imports);
+  app.addHook("onClose", () => s.imports.stop());
 }

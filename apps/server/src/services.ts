@@ -31,6 +31,8 @@ import { createSearchService } from "./modules/search/service.js";
 import { createAnalysisService } from "./modules/analysis/service.js";
 import { createRecommendService } from "./modules/recommend/service.js";
 import { createRatingService } from "./modules/rating/service.js";
+import { TmdbClient } from "./modules/catalog-sync/index.js";
+import { createImportsService } from "./modules/imports/index.js";
 
 export interface ServiceDeps {
   config: Config;
@@ -102,6 +104,14 @@ export function createServices(deps: ServiceDeps) {
     (error) => logError(error, "notification stream failed"),
   );
   const feed = createFeedService({ db });
+  const imports = createImportsService({
+    db,
+    clock,
+    reviews,
+    collections,
+    tmdb: config.catalog.tmdb ? new TmdbClient(config.catalog.tmdb) : undefined,
+    logError,
+  });
   return {
     config,
     database,
@@ -131,6 +141,7 @@ export function createServices(deps: ServiceDeps) {
     notifications,
     notificationStreams,
     feed,
+    imports,
   };
 }
 

@@ -79,6 +79,7 @@ describe("a brand-new member", () => {
       director_dict: null,
       country_dict: null,
       genre_dict: null,
+      ranked: { actor: [], director: [], country: [], genre: [] },
     });
   });
 });
@@ -195,6 +196,43 @@ describe("a hand-made member", () => {
     ]);
   });
 
+  // [EXT] ranked (issue 20 #8), A = 3.375: d = Σ(r − A)/(c + 5), score = 50 + 30·d + 20·c/(c+10); unrated only:
+  // 50 + 5·u/(u+10). Liked (≥ 50) on ≥ 2 rated films ranks first.
+  //   M1, M3 (Σ +1.75, c=2): 50 + 7.5 + 3.333 = 60.8     M1, M2 (Σ +0.75): 50 + 3.214 + 3.333 = 56.5
+  //   M1, M4 (Σ −0.25, c=2): 50 − 1.071 + 3.333 = 52.3   M3 (Σ +0.625, c=1): 50 + 3.125 + 1.818 = 54.9
+  //   M2 (Σ −0.375): 50 − 1.875 + 1.818 = 49.9           M4 (Σ −1.375): 50 − 6.875 + 1.818 = 44.9
+  //   M5 only (u=1): 50.5
+  it("ranks for display with shrinkage and a minimum sample: no one-film entity on top", async () => {
+    const { ranked } = (await analysis(member.id, "preference")).json();
+    const rows = (list: { name: string; score: number; count: number; rated: boolean }[]) =>
+      list.map((e) => [e.name, e.score, e.count, e.rated]);
+    expect(rows(ranked.genre)).toEqual([
+      ["드라마", 56.5, 2, true],
+      ["스릴러", 52.3, 2, true],
+      ["코미디", 54.9, 1, true],
+      ["애니메이션", 50.5, 1, false],
+    ]);
+    expect(rows(ranked.country)).toEqual([
+      ["한국", 60.8, 2, true],
+      ["미국", 49.9, 1, true],
+      ["일본", 44.9, 1, true],
+    ]);
+    // The two 김감독: the unrated one (50.5) beats the one rated below the mean (49.9) and fills the name.
+    expect(rows(ranked.director)).toEqual([
+      ["봉감독", 60.8, 2, true],
+      ["김감독", 50.5, 1, false],
+      ["박감독", 44.9, 1, true],
+    ]);
+    expect(rows(ranked.actor)).toEqual([
+      ["배우이", 60.8, 2, true],
+      ["배우일", 56.5, 2, true],
+      ["봉감독", 54.9, 1, true],
+      ["배우오", 50.5, 1, false],
+      ["배우삼", 49.9, 1, true],
+      ["배우사", 44.9, 1, true],
+    ]);
+  });
+
   it("reflects a deleted review on the next read", async () => {
     await analysis(member.id, "preference");
     const mine = await injectAs(ctx, member)({ method: "GET", url: `/api/reviews/movie/${m4}/mine` });
@@ -232,6 +270,42 @@ describe("top 10 and taglines", () => {
       ["장르02", [0, 1]],
     ]);
     expect(body.country_dict).toEqual({ 한국: [expect.any(Number), 12] });
+  });
+
+  it("ranks a genre liked over many films above a one-film favourite and never reads 0 from six films", async () => {
+    const member = await createMember(ctx);
+    const rate = async (genre: string, rating: number) => {
+      const movie = await createMovie(ctx, { genres: [genre] });
+      await ctx.services.reviews.upsertMine(member.id, movie.id, { rating });
+    };
+    await rate("역사", 5);
+    for (let i = 0; i < 6; i++) await rate("SF", 4.5);
+    for (let i = 0; i < 6; i++) await rate("공포", 1.5);
+    const body = (await analysis(member.id, "preference")).json();
+    // API.md's dict saturates: 역사 from one film at 100, 공포 from six at 0.
+    expect(body.genre_dict["역사"]).toEqual([100, 1]);
+    expect(body.genre_dict["공포"]).toEqual([0, 6]);
+    // A = (5 + 27 + 9)/13 = 3.1538. SF: d = 6·1.3462/11 = 0.7343 → 50 + 22.03 + 7.5 = 79.5; 역사: d = 1.8462/6 →
+    // 50 + 9.23 + 1.82 = 61.0; 공포: d = −6·1.6538/11 = −0.9021 → 50 − 27.06 + 7.5 = 30.4.
+    expect(body.ranked.genre).toEqual([
+      { name: "SF", score: 79.5, count: 6, rated: true },
+      { name: "역사", score: 61, count: 1, rated: true },
+      { name: "공포", score: 30.4, count: 6, rated: true },
+    ]);
+  });
+
+  it("keeps ten ranked entries per category, scores within [0, 100]", async () => {
+    const member = await createMember(ctx);
+    for (let i = 0; i < 14; i++) {
+      const movie = await createMovie(ctx, { genres: [`랭크${String(i).padStart(2, "0")}`] });
+      await ctx.services.reviews.upsertMine(member.id, movie.id, { rating: i % 2 === 0 ? 5 : 0.5 });
+    }
+    const { ranked } = (await analysis(member.id, "preference")).json();
+    expect(ranked.genre).toHaveLength(10);
+    for (const entry of ranked.genre) expect(entry.score).toBeGreaterThanOrEqual(0);
+    for (const entry of ranked.genre) expect(entry.score).toBeLessThanOrEqual(100);
+    const scores = ranked.genre.map((entry: { score: number }) => entry.score);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
   });
 
   it("picks taglines by the thresholds of API.md", () => {

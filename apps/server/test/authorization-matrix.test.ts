@@ -88,7 +88,7 @@ async function call(
     caller,
   )({
     method: row.method,
-    url: urlFor(row.path, w),
+    url: urlFor(row.path, w) + (row.query ?? ""),
     // As the web app's fetch calls send it: GET logout acts only for script requests (docs/security.md).
     headers: { "sec-fetch-mode": "cors" },
     ...(body !== undefined ? { payload: body as object } : {}),

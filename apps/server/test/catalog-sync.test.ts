@@ -284,10 +284,24 @@ describe("catalog:sync", () => {
     expect(spring.participants.map((p) => [p.name, p.role])).toEqual([
       ["김성수", "감독"],
       ["황정민", "주연 | 전두광"],
-      ["Jung Woo-sung", "주연 | 이태신"],
+      // No Hangul spelling at TMDB: linked to the seed's 정우성 by the Latin name, so his Korean name stays.
+      ["정우성", "주연 | 이태신"],
       ["이성민", "주연 | 정상호"],
     ]);
-    expect(spring.participants[1]!.profile_url).toBe("https://image.tmdb.org/t/p/w185/p-1002.jpg");
+    // Seed people credited on a new film are linked, not added a second time.
+    const namesakes = await ctx.db
+      .selectFrom("people")
+      .select(["key", "tmdb_id"])
+      .where("name", "in", ["김성수", "황정민", "정우성"])
+      .orderBy("key")
+      .execute();
+    expect(namesakes).toEqual([
+      { key: "hwang-jung-min", tmdb_id: 1002 },
+      { key: "jung-woo-sung", tmdb_id: 1003 },
+      { key: "kim-sung-su", tmdb_id: 1001 },
+    ]);
+    // A linked seed person's portrait comes from the credit (the person pass only details people it added).
+    expect(spring.participants[1]!.profile_url).toBe("https://image.tmdb.org/t/p/w185/cast-1002.jpg");
     expect(spring.participants[2]!.profile_url).toMatch(/^\/media\/person\//);
 
     // Korean fields TMDB lacks come from the English answer.
@@ -302,7 +316,7 @@ describe("catalog:sync", () => {
     // Search sees the new films and people at once (documents written in the same transaction).
     const search = await ctx.app.inject({ method: "GET", url: "/api/search?search_q=봄날의기록&category=movie" });
     expect(search.json().movie_list).toContain(spring.id);
-    const people = await ctx.app.inject({ method: "GET", url: "/api/search?search_q=황정민&category=person" });
+    const people = await ctx.app.inject({ method: "GET", url: "/api/search?search_q=Anna%20Reed&category=person" });
     expect(people.json().participant_list.length).toBe(1);
   });
 

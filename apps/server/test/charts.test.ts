@@ -3,7 +3,8 @@
 import type { Movie } from "@moviepedia/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedCatalog } from "../src/db/seed/index.js";
-import { acquireLease, refreshHotRanking, startHotRankingJob } from "../src/jobs/hot-ranking.js";
+import { refreshHotRanking, startHotRankingJob } from "../src/jobs/hot-ranking.js";
+import { acquireLease } from "../src/jobs/leased-job.js";
 import { toTimestamp } from "../src/lib/time.js";
 import { createTestContext, type TestContext } from "./helpers/context.js";
 import { createMember, type TestMember } from "./helpers/factories.js";

@@ -4,7 +4,10 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { openDatabase } from "../src/db/connection.js";
+import { migrateToLatest } from "../src/db/migrate.js";
 
 const dir = path.resolve(import.meta.dirname, "../src/db/migrations");
 
@@ -18,6 +21,8 @@ const PINNED: Record<string, string> = {
   "0008-tmdb-catalog.ts": "9522b90bd25fd6115aae20756cf796b6aeb586b29e0d201c68025b7c5729c24e",
   "0009-movie-dismissals.ts": "7bc9bc0e639f9762bf754a0ef08e25469133346f2453347a935d04b044abccac",
   "0010-community.ts": "b8e59c7635bad8670c42804fd159f8357227e2d902525d63229676b74695464a",
+  "0011-imports.ts": "cd6dcc04d4ed0bd6509f7dcdd41830b8c75275de20114434b38924d39073b2f4",
+  "0014-unlinked-people.ts": "5fec77d1cc6923b965de420aaef42716c3b02d70635fefb7d894e1c5e3f11f3b",
 };
 
 const files = fs.readdirSync(dir).filter((f) => f.endsWith(".ts"));
@@ -39,5 +44,20 @@ describe("migrations", () => {
   it("lists every migration file in db/migrate.ts", () => {
     const source = fs.readFileSync(path.resolve(dir, "../migrate.ts"), "utf8");
     for (const file of files) expect(source).toContain(`"./migrations/${file.replace(/\.ts$/, ".js")}"`);
+  });
+
+  it("runs a migration that landed after a later-numbered one already ran", async () => {
+    const database = openDatabase({ kind: "sqlite", file: ":memory:" });
+    try {
+      await migrateToLatest(database.db);
+      // As a database deployed before 0011 landed, with 0014 already run.
+      await sql`delete from kysely_migration where name = '0011-imports'`.execute(database.db);
+      await sql`drop table imports`.execute(database.db);
+      await migrateToLatest(database.db);
+      const { rows } = await sql<{ n: number }>`select count(*) as n from imports`.execute(database.db);
+      expect(Number(rows[0]?.n)).toBe(0);
+    } finally {
+      await database.close();
+    }
   });
 });

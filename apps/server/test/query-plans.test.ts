@@ -163,6 +163,7 @@ describe("hot query plans", () => {
     hasContent,
     following,
     status: null,
+    rated: false,
   });
 
   it("movie by id, its genres, countries and credits, and the charts", async () => {
@@ -267,6 +268,11 @@ describe("hot query plans", () => {
       () => reviews.listForUser(null, alice.id, { ...reviewOptions("recent", false), status: "WatchList" }),
       { ordered: true },
     );
+    // The profile's tabs: rated rows only, and the counts by kind.
+    await expectIndexed(() => reviews.listForUser(null, alice.id, { ...reviewOptions("recent", false), rated: true }), {
+      ordered: true,
+    });
+    await expectIndexed(() => reviews.countsForUser(null, alice.id));
   });
 
   it("the writes: rating upsert, review text and like toggle", async () => {

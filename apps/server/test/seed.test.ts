@@ -1,6 +1,8 @@
 // First-start seeding: catalog + demo community, counters equal to recounts, determinism, members who cannot sign in.
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { counterMismatches } from "../src/db/counters.js";
+import { textQuality } from "../src/db/seed/demo/texts.js";
 import { seedIfEmpty } from "../src/db/seed/index.js";
 import { refreshHotRanking } from "../src/jobs/hot-ranking.js";
 import { toTimestamp } from "../src/lib/time.js";
@@ -17,29 +19,6 @@ beforeAll(async () => {
   expect(results.every((r) => r !== null && r.demo !== null)).toBe(true);
 }, 120_000);
 afterAll(async () => Promise.all([ctx, twin].map((c) => c.close())));
-
-/** Rows whose stored counter differs from a recount: every query must find none. */
-const RECOUNTS: Record<string, string> = {
-  "movies.rating_sum": `select id from movies m where rating_sum <> coalesce((select sum(cast(round(r.rating * 10) as integer)) from reviews r where r.movie_id = m.id and r.rating > 0), 0)`,
-  "movies.ratings_count": `select id from movies m where ratings_count <> (select count(*) from reviews r where r.movie_id = m.id and r.rating > 0)`,
-  "movies.reviews_count": `select id from movies m where reviews_count <> (select count(*) from reviews r where r.movie_id = m.id and r.content <> '')`,
-  "reviews.likes_count": `select id from reviews v where likes_count <> (select count(*) from review_likes l where l.target_id = v.id)`,
-  "reviews.comments_count": `select id from reviews v where comments_count <> (select count(*) from replies r where r.review_id = v.id)`,
-  "replies.likes_count": `select id from replies r where likes_count <> (select count(*) from reply_likes l where l.target_id = r.id)`,
-  "users.follower_count": `select id from users u where follower_count <> (select count(*) from follows f where f.target_id = u.id)`,
-  "users.following_count": `select id from users u where following_count <> (select count(*) from follows f where f.user_id = u.id)`,
-  "users.review_count": `select id from users u where review_count <> (select count(*) from reviews r where r.user_id = u.id)`,
-  "users.collection_count": `select id from users u where collection_count <> (select count(*) from collections c where c.user_id = u.id)`,
-  "users.liked_people_count": `select id from users u where liked_people_count <> (select count(*) from person_likes l where l.user_id = u.id)`,
-  "users.liked_collections_count": `select id from users u where liked_collections_count <> (select count(*) from collection_likes l where l.user_id = u.id)`,
-  "users.liked_reviews_count": `select id from users u where liked_reviews_count <> (select count(*) from review_likes l where l.user_id = u.id)`,
-  "people.likes_count": `select id from people p where likes_count <> (select count(*) from person_likes l where l.target_id = p.id)`,
-  "people.credits_count": `select id from people p where credits_count <> (select count(*) from credits c where c.person_id = p.id)`,
-  "collections.movie_count": `select id from collections c where movie_count <> (select count(*) from collection_movies m where m.collection_id = c.id)`,
-  "collections.likes_count": `select id from collections c where likes_count <> (select count(*) from collection_likes l where l.target_id = c.id)`,
-  "collections.comments_count": `select id from collections c where comments_count <> (select count(*) from collection_comments m where m.collection_id = c.id)`,
-  "collection_comments.likes_count": `select id from collection_comments c where likes_count <> (select count(*) from collection_comment_likes l where l.target_id = c.id)`,
-};
 
 const rows = async (c: TestContext, query: string) =>
   (await sql.raw<Record<string, unknown>>(query).execute(c.db)).rows;
@@ -69,9 +48,7 @@ describe("seedIfEmpty", () => {
   });
 
   it("keeps every counter equal to a recount of its rows", async () => {
-    for (const [counter, query] of Object.entries(RECOUNTS)) {
-      expect(await rows(ctx, query), counter).toEqual([]);
-    }
+    expect(await counterMismatches(ctx.db)).toEqual([]);
   });
 
   it("is deterministic: the same clock gives the same data", async () => {
@@ -164,6 +141,51 @@ describe("seedIfEmpty", () => {
       `select count(*) as n from reviews where rating = 0 and status = '' and content = ''`,
     );
     expect(Number(empty!.n)).toBe(0);
+  });
+
+  it("writes 보고싶어요 and 보는 중 notes that fit the film's year, no filler", async () => {
+    const notes = await rows(
+      ctx,
+      `select r.status, r.content, m.year from reviews r join movies m on m.id = r.movie_id where r.rating = 0 and r.status <> '' and r.content <> ''`,
+    );
+    expect(notes.length).toBeGreaterThan(10);
+    const seedYear = START.getUTCFullYear();
+    for (const note of notes) {
+      const content = String(note.content);
+      const year = Number(note.year);
+      expect(content).not.toContain("목록에 추가");
+      if (/개봉하면|개봉일|예고편/.test(content)) expect(year, content).toBeGreaterThanOrEqual(seedYear);
+      if (/명작이라는|고전이라|부모님이|옛날 영화|오래된 영화/.test(content))
+        expect(seedYear - year, content).toBeGreaterThanOrEqual(20);
+      if (/극장에서 놓쳐서|다들 재미있다고/.test(content)) expect(seedYear - year, content).toBeLessThanOrEqual(3);
+    }
+  });
+
+  it("puts each film's best-written review first in 좋아요 순 (the movie page's 베스트 코멘트)", async () => {
+    const written = await rows(
+      ctx,
+      `select id, movie_id, rating, content, spoiler, likes_count from reviews where content <> '' order by movie_id, likes_count desc, id`,
+    );
+    const byMovie = new Map<number, typeof written>();
+    for (const row of written) {
+      const list = byMovie.get(Number(row.movie_id)) ?? [];
+      list.push(row);
+      byMovie.set(Number(row.movie_id), list);
+    }
+    expect(byMovie.size).toBeGreaterThan(100);
+    for (const [movieId, list] of byMovie) {
+      const quality = (row: (typeof list)[number]) =>
+        textQuality({
+          rating: Number(row.rating),
+          content: String(row.content),
+          spoiler: Boolean(Number(row.spoiler)),
+        });
+      const best = Math.max(...list.map(quality));
+      // The first in the API's likes order (likes desc, id asc) is one of the best-written.
+      expect(quality(list[0]!), `movie ${movieId}`).toBe(best);
+      if (list.length > 1)
+        expect(Number(list[0]!.likes_count), `movie ${movieId}`).toBeGreaterThan(Number(list[1]!.likes_count));
+    }
   });
 
   it("leaves recent activity for a full HOT ranking", async () => {

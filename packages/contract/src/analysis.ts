@@ -16,12 +16,23 @@ export const RatingAnalysis = z.object({
 export type RatingAnalysis = z.infer<typeof RatingAnalysis>;
 
 const PreferenceDict = z.record(z.string(), z.tuple([z.number(), Int])).nullable();
+/**
+ * [EXT] One entry of a category ranked for display (issue 20 #8): `score` in [0, 100] from the member's ratings
+ * shrunk toward their own mean (one film cannot saturate it), `count` the films behind it (rated ones; for an entity
+ * seen only in unrated rows, those rows), `rated` whether the count is of ratings.
+ */
+export const RankedEntry = z.object({ name: z.string(), score: z.number(), count: Int, rated: z.boolean() });
+export type RankedEntry = z.infer<typeof RankedEntry>;
+const RankedList = z.array(RankedEntry);
+
 export const PreferenceAnalysis = z.object({
   user_id: Int,
   actor_dict: PreferenceDict,
   director_dict: PreferenceDict,
   country_dict: PreferenceDict,
   genre_dict: PreferenceDict,
+  /** [EXT] The same categories ranked with shrinkage and a minimum sample, top 10 each ([] when none). */
+  ranked: z.object({ actor: RankedList, director: RankedList, country: RankedList, genre: RankedList }),
 });
 export type PreferenceAnalysis = z.infer<typeof PreferenceAnalysis>;
 

@@ -5,7 +5,7 @@ export const ErrorBody = z.object({ detail: z.string(), code: z.string() });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /** Path id: a decimal string; the server checks `^[0-9]+$` and treats > 2³¹−1 as unknown. */
-export const IdParam = z.string().regex(/^[0-9]+$/);
+const IdParam = z.string().regex(/^[0-9]+$/);
 export const IdParams = (name: string) => z.object({ [name]: IdParam });
 
 /** `YYYY-MM-DDTHH:MM:SS`, UTC, no zone (API.md §1.4). */

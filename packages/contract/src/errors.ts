@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   OAUTH_CODE_INVALID: 400,
   OAUTH_STATE_MISMATCH: 400,
   INVALID_IMAGE: 400,
+  /** [EXT] An import file that is not the format it was sent as (docs/imports.md). */
+  INVALID_IMPORT_FILE: 400,
   AUTH_REQUIRED: 401,
   INVALID_TOKEN: 401,
   TOKEN_EXPIRED: 401,
@@ -26,6 +28,8 @@ export const ERROR_STATUS = {
   REPLY_NOT_FOUND: 404,
   COLLECTION_NOT_FOUND: 404,
   COLLECTION_COMMENT_NOT_FOUND: 404,
+  /** [EXT] No import of the caller's with this id (another member's imports are unknown to them). */
+  IMPORT_NOT_FOUND: 404,
   USERNAME_TAKEN: 409,
   LOGIN_ID_TAKEN: 409,
   CANNOT_FOLLOW_SELF: 409,
@@ -38,6 +42,8 @@ export const ERROR_STATUS = {
   MOVIE_ALREADY_IN_COLLECTION: 409,
   MOVIE_NOT_IN_COLLECTION: 409,
   COLLECTION_FULL: 409,
+  /** [EXT] The member already has an import queued or running. */
+  IMPORT_RUNNING: 409,
   /** [EXT] The request (headers and body) did not arrive within the server's timeout. */
   REQUEST_TIMEOUT: 408,
   BODY_TOO_LARGE: 413,

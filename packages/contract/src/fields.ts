@@ -26,7 +26,7 @@ export const capped = (max: number) =>
   z.string().refine((v) => codePointLength(v) <= max, { message: `must be at most ${max} characters` });
 
 /** No U+0000 and no lone surrogate (code points iterate pairs as one, so any surrogate seen here is unpaired). */
-export function isStorableText(value: string): boolean {
+function isStorableText(value: string): boolean {
   for (const ch of value) {
     const cp = ch.codePointAt(0)!;
     if (cp === 0 || (cp >= 0xd800 && cp <= 0xdfff)) return false;

@@ -14,3 +14,4 @@ export * from "./ops.js";
 export * from "./rating.js";
 export * from "./compact-movie.js";
 export * from "./community.js";
+export * from "./imports.js";

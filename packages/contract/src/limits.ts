@@ -79,7 +79,7 @@ export function isValidPassword(value: string): boolean {
 }
 
 /** Ratings: 0 means unrated; otherwise 0.5 … 5 in steps of 0.5. */
-export const RATING_STEPS = [0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5] as const;
+const RATING_STEPS = [0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5] as const;
 export function isValidRating(value: number): boolean {
   return value === 0 || (RATING_STEPS as readonly number[]).includes(value);
 }
@@ -96,7 +96,7 @@ export const STAR_LABELS: Readonly<Record<string, string>> = {
   "4.5": "훌륭해요",
   "5.0": "최고예요",
 };
-export const UNRATED_LABEL = "평가하기";
+const UNRATED_LABEL = "평가하기";
 export function starLabel(rating: number): string {
   return rating > 0 ? (STAR_LABELS[rating.toFixed(1)] ?? UNRATED_LABEL) : UNRATED_LABEL;
 }
@@ -123,13 +123,11 @@ export const CHART_LABELS: Readonly<Record<ChartType, string>> = {
 
 export const DIRECTOR_KIND = "감독";
 export const CAST_KINDS = ["주연", "조연", "단역", "출연", "특별출연", "카메오"] as const;
-export const PERSON_ROLES = ["감독", "배우"] as const;
 export const CREDIT_GROUPS = ["감독", "출연"] as const;
 
 export const REVIEW_SORTS = ["oldest", "recent", "likes"] as const;
 export type ReviewSort = (typeof REVIEW_SORTS)[number];
 
-export const LOGIN_TYPES = ["local", "kakao", "google"] as const;
 export const OAUTH_PROVIDERS = ["kakao", "google"] as const;
 export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
 

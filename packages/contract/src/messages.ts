@@ -39,7 +39,6 @@ export const MSG = {
   usernameRule: "이름은 한글, 영문, 숫자, 밑줄(_), 하이픈(-)으로 3~20자를 입력해 주세요.",
   passwordRule: "비밀번호는 공백 없이 8~20자, 영문·숫자·특수문자 중 2가지 이상을 조합해 주세요.",
   required: "필수 입력 항목입니다.",
-  affiliatedTip: "왓챠 계정이 있다면 같은 아이디로 로그인할 수 있어요. 제휴 서비스 계정은 하나로 연결됩니다.",
   loading: "불러오는 중…",
   loadFailed: "정보를 불러오지 못했습니다.",
   noResults: "검색 결과가 없습니다.",
@@ -67,7 +66,7 @@ export const MSG = {
 } as const;
 
 /** Korean message for an API error code (clients branch on codes, never on `detail`). */
-export const ERROR_MESSAGES: Readonly<Partial<Record<ErrorCode, string>>> = {
+const ERROR_MESSAGES: Readonly<Partial<Record<ErrorCode, string>>> = {
   INVALID_JSON: "요청 형식이 올바르지 않습니다.",
   MISSING_FIELD: "필수 항목이 빠졌습니다.",
   INVALID_FIELD: "입력값이 올바르지 않습니다.",
@@ -75,6 +74,7 @@ export const ERROR_MESSAGES: Readonly<Partial<Record<ErrorCode, string>>> = {
   INVALID_RANGE: "요청 범위가 올바르지 않습니다.",
   EMPTY_QUERY: "검색어를 입력해 주세요.",
   INVALID_IMAGE: "이미지 파일을 읽을 수 없습니다. JPEG, PNG, WebP 이미지를 올려 주세요.",
+  INVALID_IMPORT_FILE: "가져올 수 없는 파일입니다. 선택한 형식의 내보내기 파일인지 확인해 주세요.",
   AUTH_REQUIRED: "로그인이 필요합니다.",
   INVALID_TOKEN: "로그인 정보가 만료되었습니다. 다시 로그인해 주세요.",
   TOKEN_EXPIRED: "로그인 정보가 만료되었습니다. 다시 로그인해 주세요.",
@@ -90,6 +90,8 @@ export const ERROR_MESSAGES: Readonly<Partial<Record<ErrorCode, string>>> = {
   MOVIE_ALREADY_IN_COLLECTION: "이미 컬렉션에 담긴 작품입니다.",
   MOVIE_NOT_IN_COLLECTION: "컬렉션에 없는 작품입니다.",
   COLLECTION_FULL: "컬렉션에는 최대 1000편까지 담을 수 있습니다.",
+  IMPORT_NOT_FOUND: "가져오기 기록을 찾을 수 없습니다.",
+  IMPORT_RUNNING: "이미 진행 중인 가져오기가 있습니다. 끝난 뒤에 다시 시도해 주세요.",
   BODY_TOO_LARGE: "파일이나 내용이 너무 큽니다.",
   UNSUPPORTED_MEDIA_TYPE: "지원하지 않는 형식입니다.",
   RATE_LIMITED: "요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.",

@@ -37,7 +37,23 @@ export const ReviewListQuery = z.object({
   following: z.string().optional(),
   /** [EXT] on GET /api/reviews/user/{user_id} only: `WatchList` or `Watching`. */
   status: z.string().optional(),
+  /** [EXT] on GET /api/reviews/user/{user_id} only: `true` keeps rated rows (rating > 0). */
+  rated: z.string().optional(),
 });
+
+/**
+ * [EXT] GET /api/reviews/user/{user_id}/counts: a member's visible review rows by kind — the profile's tabs. `total`
+ * equals `UserProfile.review_count`; a row may count in several kinds (a rating with text and 보는 중).
+ */
+export const UserReviewCounts = z.object({
+  user_id: Int,
+  total: Int,
+  rated: Int,
+  commented: Int,
+  watch_list: Int,
+  watching: Int,
+});
+export type UserReviewCounts = z.infer<typeof UserReviewCounts>;
 
 export const Reply = z.object({
   id: Int,

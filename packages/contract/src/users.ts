@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Int, Timestamp } from "./common.js";
+import { Int } from "./common.js";
 import { capped, text } from "./fields.js";
 import {
   isValidPassword,
@@ -91,5 +91,3 @@ export const ChangePasswordRequest = z.object({
   new_password: z.string().refine(isValidPassword, { message: "does not meet the password rules" }),
 });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
-
-export const CreatedAt = Timestamp;

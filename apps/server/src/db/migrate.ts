@@ -8,6 +8,8 @@ import * as m0007 from "./migrations/0007-visible-review-indexes.js";
 import * as m0008 from "./migrations/0008-tmdb-catalog.js";
 import * as m0009 from "./migrations/0009-movie-dismissals.js";
 import * as m0010 from "./migrations/0010-community.js";
+import * as m0011 from "./migrations/0011-imports.js";
+import * as m0014 from "./migrations/0014-unlinked-people.js";
 import type { Database } from "./types.js";
 
 // Listed by hand (not read from disk) so migrations run the same from source, tests and bundles.
@@ -21,6 +23,8 @@ const migrations: Record<string, Migration> = {
   "0008-tmdb-catalog": m0008,
   "0009-movie-dismissals": m0009,
   "0010-community": m0010,
+  "0011-imports": m0011,
+  "0014-unlinked-people": m0014,
 };
 
 async function postgresSchema(db: Kysely<Database>): Promise<string | undefined> {
@@ -29,6 +33,11 @@ async function postgresSchema(db: Kysely<Database>): Promise<string | undefined>
   return rows[0]?.schema ?? undefined;
 }
 
+/**
+ * Migration numbers are handed out to work in progress before it lands, so a later number may land (and run on a
+ * deployed database) before an earlier one: each migration is independent, and Kysely runs the ones a database has not
+ * run yet whatever their place in the list (`allowUnorderedMigrations`), instead of refusing to start.
+ */
 class StaticProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
     return migrations;
@@ -46,6 +55,7 @@ export async function migrateToLatest(db: Kysely<Database>, options: { schema?: 
   const migrator = new Migrator({
     db,
     provider: new StaticProvider(),
+    allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
@@ -64,6 +74,7 @@ export async function pendingMigrations(db: Kysely<Database>): Promise<string[]>
   const migrator = new Migrator({
     db,
     provider: new StaticProvider(),
+    allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   return (await migrator.getMigrations()).filter((m) => !m.executedAt).map((m) => m.name);
@@ -83,6 +94,7 @@ export async function migrateTo(
   const migrator = new Migrator({
     db,
     provider: new StaticProvider(),
+    allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateTo(target);

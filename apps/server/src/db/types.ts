@@ -285,6 +285,27 @@ export interface MovieDismissalsTable {
   created_at: string;
 }
 
+/** A member's import (migration 0011, modules/imports). */
+export interface ImportsTable {
+  id: Generated<number>;
+  user_id: number;
+  format: string;
+  status: "queued" | "running" | "done" | "failed";
+  overwrite: number;
+  total: number;
+  processed: number;
+  matched: number;
+  created: number;
+  updated: number;
+  skipped: number;
+  unmatched_total: number;
+  unmatched: string;
+  error: string | null;
+  created_at: string;
+  heartbeat_at: string;
+  finished_at: string | null;
+}
+
 export interface AppStateTable {
   key: string;
   value: string;
@@ -326,6 +347,7 @@ export interface Database {
   catalog_sync_items: CatalogSyncItemsTable;
   search_documents: SearchDocumentsTable;
   movie_dismissals: MovieDismissalsTable;
+  imports: ImportsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -28,6 +28,7 @@ const NOT_FOUND_DETAIL: Partial<Record<ErrorCode, string>> = {
   REPLY_NOT_FOUND: "Reply not found.",
   COLLECTION_NOT_FOUND: "Collection not found.",
   COLLECTION_COMMENT_NOT_FOUND: "Collection comment not found.",
+  IMPORT_NOT_FOUND: "Import not found.",
   NOT_FOUND: "Not found.",
 };
 

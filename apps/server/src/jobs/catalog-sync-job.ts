@@ -5,7 +5,6 @@
 //   08:00 KST the KOBIS box office of the day before.
 // A check every CHECK_INTERVAL; one instance at a time holds the "catalog-sync" lease; each daily task records its
 // KST day in app_state when it succeeded, so a failure is retried at the next check.
-import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Config } from "../config.js";
 import type { Database } from "../db/types.js";
@@ -18,9 +17,8 @@ import {
   TmdbClient,
   type HttpClientOptions,
 } from "../modules/catalog-sync/index.js";
-import { acquireLease, type JobLogger, releaseLease, type RunningJob } from "./hot-ranking.js";
+import { type JobLogger, type JobRun, type RunningJob, startLeasedJob } from "./leased-job.js";
 
-const LEASE = "catalog-sync";
 const LEASE_TTL_S = 3600;
 const CHECK_INTERVAL_MS = 10 * 60_000;
 const BOX_OFFICE_HOUR_KST = 8;
@@ -60,12 +58,9 @@ export function startCatalogSyncJob(deps: CatalogJobDeps): RunningJob | undefine
   const tmdb = config.catalog.tmdb ? new TmdbClient(config.catalog.tmdb, deps.http) : undefined;
   const kobis = config.catalog.kobis ? new KobisClient(config.catalog.kobis, deps.http) : undefined;
   if (!tmdb && !kobis) return undefined;
-  const holder = randomBytes(8).toString("hex");
-  const controller = new AbortController();
-  let inFlight: Promise<void> | null = null;
 
-  const task = async (name: string, day: string, work: () => Promise<object>) => {
-    if (controller.signal.aborted || (await doneOn(db, name)) === day) return;
+  const task = async (run: JobRun, name: string, day: string, work: () => Promise<object>) => {
+    if (run.signal.aborted || (await doneOn(db, name)) === day) return;
     try {
       const result = await work();
       await markDone(db, name, day);
@@ -73,12 +68,12 @@ export function startCatalogSyncJob(deps: CatalogJobDeps): RunningJob | undefine
     } catch (error) {
       log.error({ err: error, task: name }, "catalog sync task failed");
     }
-    await acquireLease(db, LEASE, holder, clock.now(), LEASE_TTL_S);
+    await run.renew();
   };
 
-  const check = async () => {
-    if (!(await acquireLease(db, LEASE, holder, clock.now(), LEASE_TTL_S))) return;
-    const { day, hour } = kstDay(clock.now());
+  async function check(run: JobRun): Promise<void> {
+    const { signal } = run;
+    const { day, hour } = kstDay(run.now);
     if (tmdb && config.catalog.syncOnStart > 0 && !(await onStartSyncDone(db))) {
       const linked = await db.selectFrom("movies").select("id").where("tmdb_id", "is not", null).limit(1).execute();
       const resuming = await db
@@ -90,52 +85,33 @@ export function startCatalogSyncJob(deps: CatalogJobDeps): RunningJob | undefine
         const summary = await runCatalogSync(
           { db, tmdb, clock },
           { kind: "on_start", count: config.catalog.syncOnStart },
-          { signal: controller.signal },
+          { signal },
         );
         log.info({ ...summary, failed: summary.failed.length }, "catalog filled from TMDB");
       }
     }
     if (tmdb) {
-      await task("changes", day, async () => {
-        const { failed, ...summary } = await runCatalogSync(
-          { db, tmdb, clock },
-          { kind: "changes" },
-          {
-            signal: controller.signal,
-          },
-        );
+      await task(run, "changes", day, async () => {
+        const { failed, ...summary } = await runCatalogSync({ db, tmdb, clock }, { kind: "changes" }, { signal });
         return { ...summary, failed: failed.length };
       });
-      await task("netflix", day, () => syncChart({ db, clock, tmdb, kobis }, "netflix"));
-      await task("watcha_buying", day, () => syncChart({ db, clock, tmdb, kobis }, "watcha_buying"));
+      await task(run, "netflix", day, () => syncChart({ db, clock, tmdb, kobis }, "netflix"));
+      await task(run, "watcha_buying", day, () => syncChart({ db, clock, tmdb, kobis }, "watcha_buying"));
     }
     if (kobis && hour >= BOX_OFFICE_HOUR_KST) {
-      await task("box_office", day, () => syncChart({ db, clock, tmdb, kobis }, "box_office"));
+      await task(run, "box_office", day, () => syncChart({ db, clock, tmdb, kobis }, "box_office"));
     }
-  };
+  }
 
-  const run = (): Promise<void> => {
-    if (controller.signal.aborted) return Promise.resolve();
-    inFlight ??= check()
-      .catch((error: unknown) => log.error({ err: error }, "catalog sync check failed"))
-      .finally(() => {
-        inFlight = null;
-      });
-    return inFlight;
-  };
-
-  const timer = setInterval(() => void run(), deps.intervalMs ?? CHECK_INTERVAL_MS);
-  timer.unref();
-  // After the boot's own work (seed, index, first HOT ranking): the server answers while films arrive.
-  const firstRun = new Promise<void>((resolve) => setImmediate(() => void run().then(resolve)));
-  return {
-    firstRun,
-    async stop() {
-      controller.abort();
-      clearInterval(timer);
-      await firstRun.catch(() => undefined);
-      await inFlight;
-      await releaseLease(db, LEASE, holder).catch(() => undefined);
-    },
-  };
+  return startLeasedJob({
+    db,
+    clock,
+    log,
+    lease: "catalog-sync",
+    intervalMs: deps.intervalMs ?? CHECK_INTERVAL_MS,
+    leaseTtlS: LEASE_TTL_S,
+    // After the boot's own work (seed, index, first HOT ranking): the server answers while films arrive.
+    deferFirstRun: true,
+    work: (run) => check(run),
+  });
 }

@@ -1,13 +1,12 @@
 // The HOT ranking (chart `watcha10`, API.md §4.3): films scored by the last 7 days of member activity — ratings,
 // want-to-see/watching marks and written reviews (by their last change) and review likes — each weighted by
-// exp(−age / 48 h), refreshed on start and every HOT_RANKING_REFRESH_S. With several instances a lease in
-// job_leases lets one of them do the work.
+// exp(−age / 48 h), refreshed on start and every HOT_RANKING_REFRESH_S by a leased job (jobs/leased-job.ts).
 import { inTransaction } from "../lib/transaction.js";
-import { randomBytes } from "node:crypto";
 import { CHART_SIZES } from "@moviepedia/contract";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/types.js";
 import { type Clock, fromTimestamp, toTimestamp } from "../lib/time.js";
+import { type JobLogger, type RunningJob, startLeasedJob } from "./leased-job.js";
 
 export const HOT_CHART = "watcha10";
 export const HOT_WINDOW_HOURS = 7 * 24;
@@ -82,84 +81,21 @@ export async function refreshHotRanking(db: Kysely<Database>, now: Date): Promis
   return ranking;
 }
 
-/** Takes or renews the lease `name` for `holder` until now + ttl; false while another live holder has it. */
-export async function acquireLease(
-  db: Kysely<Database>,
-  name: string,
-  holder: string,
-  now: Date,
-  ttlSeconds: number,
-): Promise<boolean> {
-  const nowText = toTimestamp(now);
-  const expires_at = toTimestamp(new Date(now.getTime() + ttlSeconds * 1000));
-  const row = await db
-    .insertInto("job_leases")
-    .values({ name, holder, expires_at })
-    .onConflict((oc) =>
-      oc
-        .column("name")
-        .doUpdateSet({ holder, expires_at })
-        .where((eb) => eb.or([eb("job_leases.expires_at", "<", nowText), eb("job_leases.holder", "=", holder)])),
-    )
-    .returning("holder")
-    .executeTakeFirst();
-  return row?.holder === holder;
-}
-
-export async function releaseLease(db: Kysely<Database>, name: string, holder: string): Promise<void> {
-  await db.deleteFrom("job_leases").where("name", "=", name).where("holder", "=", holder).execute();
-}
-
-export interface JobLogger {
-  info(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
-
-export interface RunningJob {
-  /** Settles when the run started with the job has finished. */
-  firstRun: Promise<void>;
-  /** Stops the timer, waits for a run in flight and gives the lease back. */
-  stop(): Promise<void>;
-}
-
 export function startHotRankingJob(deps: {
   db: Kysely<Database>;
   clock: Clock;
   intervalSeconds: number;
   log: JobLogger;
 }): RunningJob {
-  const { db, clock, intervalSeconds, log } = deps;
-  const holder = randomBytes(8).toString("hex");
-  let inFlight: Promise<void> | null = null;
-  let stopped = false;
-
-  const run = (): Promise<void> => {
-    if (stopped) return Promise.resolve();
-    inFlight ??= (async () => {
-      try {
-        const now = clock.now();
-        if (!(await acquireLease(db, "hot-ranking", holder, now, intervalSeconds + 60))) return;
-        const ranking = await refreshHotRanking(db, now);
-        log.info({ chart: HOT_CHART, movies: ranking.length }, "HOT ranking refreshed");
-      } catch (error) {
-        log.error({ err: error }, "HOT ranking refresh failed");
-      } finally {
-        inFlight = null;
-      }
-    })();
-    return inFlight;
-  };
-
-  const timer = setInterval(() => void run(), intervalSeconds * 1000);
-  timer.unref();
-  const firstRun = run();
-  return {
-    firstRun,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await inFlight;
-      await releaseLease(db, "hot-ranking", holder).catch(() => undefined);
+  const { db, intervalSeconds, log } = deps;
+  return startLeasedJob({
+    ...deps,
+    lease: "hot-ranking",
+    intervalMs: intervalSeconds * 1000,
+    leaseTtlS: intervalSeconds + 60,
+    work: async ({ now }) => {
+      const ranking = await refreshHotRanking(db, now);
+      log.info({ chart: HOT_CHART, movies: ranking.length }, "HOT ranking refreshed");
     },
-  };
+  });
 }

@@ -1,17 +1,15 @@
 // The recommender's schedule: a run at start-up when there is no current model or ratings changed since it, then
 // whenever RECOMMENDER_RETRAIN_MIN_NEW_RATINGS rating changes have accumulated and RECOMMENDER_RETRAIN_MIN_INTERVAL_S
-// has passed. With several instances a lease in job_leases lets one of them train.
-import { randomBytes } from "node:crypto";
+// has passed; a leased job (jobs/leased-job.ts), so with several instances one of them trains.
 import type { Kysely } from "kysely";
 import type { Config } from "../config.js";
 import type { Database } from "../db/types.js";
 import { fromTimestamp } from "../lib/time.js";
 import { MODEL_FORMAT, MODEL_REVISION, payloadFormat, payloadRevision } from "../modules/recommend/model.js";
 import { countReviewChangesSince, latestModelHeader } from "../modules/recommend/repository.js";
-import { acquireLease, type JobLogger, releaseLease, type RunningJob } from "./hot-ranking.js";
+import { type JobLogger, type RunningJob, startLeasedJob } from "./leased-job.js";
 import { trainRecommender, type TrainingDeps } from "./recommender-training.js";
 
-const LEASE = "recommender-training";
 /** Long enough for a 2M-rating run; a crashed holder's lease simply expires. */
 const LEASE_TTL_S = 3600;
 
@@ -37,51 +35,25 @@ export async function retrainReason(
 }
 
 export function startRecommenderTrainingJob(deps: TrainingDeps & { config: Config; log: JobLogger }): RunningJob {
-  const { db, clock, config, log } = deps;
-  const holder = randomBytes(8).toString("hex");
+  const { db, config, log } = deps;
   const rules = {
     minNew: config.recommender.retrainMinNewRatings,
     intervalS: config.recommender.retrainMinIntervalS,
   };
-  let inFlight: Promise<void> | null = null;
-  let stopped = false;
-  const shutdown = new AbortController();
-
-  const run = (startup: boolean): Promise<void> => {
-    if (stopped) return Promise.resolve();
-    inFlight ??= (async () => {
-      try {
-        const reason = await retrainReason(db, clock.now(), { ...rules, startup });
-        if (!reason || !(await acquireLease(db, LEASE, holder, clock.now(), LEASE_TTL_S))) return;
-        try {
-          // Another instance may have trained while we waited for the lease.
-          if (!(await retrainReason(db, clock.now(), { ...rules, startup }))) return;
-          const result = await trainRecommender(deps, { signal: shutdown.signal });
-          log.info({ reason, ...result, seconds: Math.round(result.seconds * 10) / 10 }, "recommender model trained");
-        } finally {
-          await releaseLease(db, LEASE, holder);
-        }
-      } catch (error) {
-        if (!stopped) log.error({ err: error }, "recommender training failed");
-      } finally {
-        inFlight = null;
-      }
-    })();
-    return inFlight;
-  };
-
-  // Check often enough to honour short intervals, rarely enough to cost nothing (one indexed count).
-  const checkMs = Math.min(60, Math.max(5, rules.intervalS / 4)) * 1000;
-  const timer = setInterval(() => void run(false), checkMs);
-  timer.unref();
-  const firstRun = run(true);
-  return {
-    firstRun,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      shutdown.abort();
-      await inFlight;
+  return startLeasedJob({
+    ...deps,
+    lease: "recommender-training",
+    // Check often enough to honour short intervals, rarely enough to cost nothing (one indexed count).
+    intervalMs: Math.min(60, Math.max(5, rules.intervalS / 4)) * 1000,
+    leaseTtlS: LEASE_TTL_S,
+    releaseAfterRun: true,
+    due: async ({ now, first }) => (await retrainReason(db, now, { ...rules, startup: first })) !== null,
+    work: async ({ now, first, signal }) => {
+      // Another instance may have trained while we waited for the lease.
+      const reason = await retrainReason(db, now, { ...rules, startup: first });
+      if (!reason) return;
+      const result = await trainRecommender(deps, { signal });
+      log.info({ reason, ...result, seconds: Math.round(result.seconds * 10) / 10 }, "recommender model trained");
     },
-  };
+  });
 }

@@ -3,6 +3,7 @@
 // themself; for follow/block: the target user); "other" is any other signed-in member. Every call runs on fresh
 // fixtures (a world per call), so an owner's delete never hides another role's answer.
 import type { ErrorCode } from "@moviepedia/contract";
+import { toTimestamp } from "../../src/lib/time.js";
 import type { TestContext } from "./context.js";
 import {
   createCollection,
@@ -24,6 +25,8 @@ export interface World {
   reply: number;
   collection: number;
   comment: number;
+  /** An import of the owner's (GET /api/users/me/imports/{import_id}). */
+  importId: number;
 }
 
 /** 2xx status, or the error a caller must get. */
@@ -42,11 +45,13 @@ export interface MatrixRow {
   body?: (w: World) => unknown;
   /** A body other than JSON (the avatar upload's image). */
   contentType?: string;
+  /** A query string the call needs (`?format=…`), appended to the path's URL. */
+  query?: string;
   /** State the caller's call needs first (e.g. an existing follow to delete). */
   prepare?: (ctx: TestContext, w: World, actor: TestMember) => Promise<void>;
 }
 
-type Extras = Pick<MatrixRow, "body" | "prepare" | "contentType">;
+type Extras = Pick<MatrixRow, "body" | "prepare" | "contentType" | "query">;
 const row = (
   method: MatrixRow["method"],
   path: string,
@@ -67,6 +72,7 @@ export function urlFor(path: string, w: World): string {
     reply_id: w.reply,
     collection_id: w.collection,
     comment_id: w.comment,
+    import_id: w.importId,
     id: w.person,
   };
   return path.replace(/\{([a-z_]+)\}/g, (_, name: string) => String(ids[name]));
@@ -93,7 +99,31 @@ export async function buildWorld(ctx: TestContext): Promise<World> {
   const reply = await createReply(ctx, owner, review.id, "원래 답글");
   const collection = await createCollection(ctx, owner, { title: "원래 제목", movieIds: [movie.id] });
   const comment = await ctx.services.collectionComments.create(collection.id, owner.id, "원래 댓글");
+  const at = toTimestamp(ctx.clock.now());
+  const { id: importId } = await ctx.db
+    .insertInto("imports")
+    .values({
+      user_id: owner.id,
+      format: "imdb",
+      status: "done",
+      overwrite: 0,
+      total: 0,
+      processed: 0,
+      matched: 0,
+      created: 0,
+      updated: 0,
+      skipped: 0,
+      unmatched_total: 0,
+      unmatched: "[]",
+      error: null,
+      created_at: at,
+      heartbeat_at: at,
+      finished_at: at,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return {
+    importId,
     owner,
     other,
     movie: movie.id,
@@ -203,4 +233,17 @@ export const MATRIX: MatrixRow[] = [
   row("PUT", "/api/movies/{movie_id}/dismissed", 204, 204, "marks the film for the caller only"),
   row("DELETE", "/api/movies/{movie_id}/dismissed", 204, 204, "unmarks the caller's own mark (idempotent)"),
   row("GET", "/api/users/me/dismissed", 200, 200, self),
+  row("POST", "/api/users/me/imports", 202, 202, `${self}: imports into the caller's own reviews`, {
+    query: "?format=imdb",
+    body: () => Buffer.from("Const,Your Rating,Title,Year\ntt0000001,8,Matrix Film,2001\n"),
+    contentType: "text/csv",
+  }),
+  row(
+    "GET",
+    "/api/users/me/imports/{import_id}",
+    { status: 404, code: "IMPORT_NOT_FOUND" },
+    200,
+    "another member's import is unknown to the caller (no enumeration)",
+  ),
+  row("GET", "/api/users/me/export", 200, 200, `${self}: exports the caller's own data`, { query: "?format=json" }),
 ];

@@ -162,6 +162,11 @@ export function startFakeTmdb(data: FakeTmdbData): Promise<FakeServer> {
         }
         return found;
       }
+      const find = /^\/find\/(tt[0-9]+)$/.exec(path);
+      if (find) {
+        const found = [...data.movies.values()].filter((m) => m.imdb_id === find[1]);
+        return { movie_results: found.map(summary), person_results: [], tv_results: [] };
+      }
       const who = /^\/person\/([0-9]+)$/.exec(path);
       if (who) return person(Number(who[1]));
       return undefined;

@@ -1,121 +1,23 @@
 // Whole-database integrity checks: every stored counter next to a recount, and rows pointing at rows that are gone.
 // Used after account deletion, where any missed counter or orphan would otherwise go unnoticed.
 import { sql } from "kysely";
+import { counterMismatches as recountMismatches } from "../../src/db/counters.js";
 import type { TestContext } from "./context.js";
 
-/**
- * [label, query returning (id, stored, actual)] for every counter column of the data model. A hidden (emptied)
- * review (API.md §4.5) keeps its row but counts nowhere: the recounts leave it out, and it holds no likes or replies
- * (its own likes_count and comments_count are recounted like any row's).
- */
-const COUNTERS: Array<[string, ReturnType<typeof sql>]> = [
-  [
-    "movies.rating_sum",
-    sql`select id, rating_sum as stored, (select coalesce(sum(cast(round(r.rating * 10) as integer)), 0)
-      from reviews r where r.movie_id = m.id and r.rating > 0) as actual from movies m`,
-  ],
-  [
-    "movies.ratings_count",
-    sql`select id, ratings_count as stored,
-      (select count(*) from reviews r where r.movie_id = m.id and r.rating > 0) as actual from movies m`,
-  ],
-  [
-    "movies.reviews_count",
-    sql`select id, reviews_count as stored,
-      (select count(*) from reviews r where r.movie_id = m.id and r.content <> '') as actual from movies m`,
-  ],
-  [
-    "reviews.likes_count",
-    sql`select id, likes_count as stored,
-      (select count(*) from review_likes l where l.target_id = r.id) as actual from reviews r`,
-  ],
-  [
-    "reviews.comments_count",
-    sql`select id, comments_count as stored,
-      (select count(*) from replies p where p.review_id = r.id) as actual from reviews r`,
-  ],
-  [
-    "hidden reviews hold no likes or replies",
-    sql`select id, 0 as stored, (select count(*) from review_likes l where l.target_id = r.id)
-      + (select count(*) from replies p where p.review_id = r.id) + r.spoiler as actual
-      from reviews r where r.rating = 0 and r.status = '' and r.content = ''`,
-  ],
-  [
-    "replies.likes_count",
-    sql`select id, likes_count as stored,
-      (select count(*) from reply_likes l where l.target_id = p.id) as actual from replies p`,
-  ],
-  [
-    "collections.likes_count",
-    sql`select id, likes_count as stored,
-      (select count(*) from collection_likes l where l.target_id = c.id) as actual from collections c`,
-  ],
-  [
-    "collections.comments_count",
-    sql`select id, comments_count as stored,
-      (select count(*) from collection_comments k where k.collection_id = c.id) as actual from collections c`,
-  ],
-  [
-    "collections.movie_count",
-    sql`select id, movie_count as stored,
-      (select count(*) from collection_movies m where m.collection_id = c.id) as actual from collections c`,
-  ],
-  [
-    "collection_comments.likes_count",
-    sql`select id, likes_count as stored,
-      (select count(*) from collection_comment_likes l where l.target_id = k.id) as actual from collection_comments k`,
-  ],
-  [
-    "people.likes_count",
-    sql`select id, likes_count as stored,
-      (select count(*) from person_likes l where l.target_id = p.id) as actual from people p`,
-  ],
-  [
-    "users.follower_count",
-    sql`select id, follower_count as stored,
-      (select count(*) from follows f where f.target_id = u.id) as actual from users u`,
-  ],
-  [
-    "users.following_count",
-    sql`select id, following_count as stored,
-      (select count(*) from follows f where f.user_id = u.id) as actual from users u`,
-  ],
-  [
-    "users.review_count",
-    sql`select id, review_count as stored,
-      (select count(*) from reviews r where r.user_id = u.id
-        and (r.rating > 0 or r.status <> '' or r.content <> '')) as actual from users u`,
-  ],
-  [
-    "users.collection_count",
-    sql`select id, collection_count as stored,
-      (select count(*) from collections c where c.user_id = u.id) as actual from users u`,
-  ],
-  [
-    "users.liked_people_count",
-    sql`select id, liked_people_count as stored,
-      (select count(*) from person_likes l where l.user_id = u.id) as actual from users u`,
-  ],
-  [
-    "users.liked_collections_count",
-    sql`select id, liked_collections_count as stored,
-      (select count(*) from collection_likes l where l.user_id = u.id) as actual from users u`,
-  ],
-  [
-    "users.liked_reviews_count",
-    sql`select id, liked_reviews_count as stored,
-      (select count(*) from review_likes l where l.user_id = u.id) as actual from users u`,
-  ],
-];
+/** A hidden (emptied) review (API.md §4.5) keeps its row but holds no likes, replies or spoiler flag. */
+const HIDDEN_REVIEWS_HOLD_NOTHING = sql<{ id: number; actual: number }>`select id,
+  (select count(*) from review_likes l where l.target_id = r.id)
+  + (select count(*) from replies p where p.review_id = r.id) + r.spoiler as actual
+  from reviews r where r.rating = 0 and r.status = '' and r.content = ''`;
 
-/** Every stored counter that differs from its recount, as "table.column#id: stored≠actual" (empty when all agree). */
+/**
+ * Every stored counter that differs from its recount (the registry in src/db/counters.ts), as
+ * "table.column#id: stored≠actual", plus hidden reviews that still hold something. Empty when all agree.
+ */
 export async function counterMismatches(ctx: Pick<TestContext, "db">): Promise<string[]> {
-  const out: string[] = [];
-  for (const [label, query] of COUNTERS) {
-    const { rows } = await query.execute(ctx.db);
-    for (const row of rows as Array<{ id: number; stored: number; actual: number }>) {
-      if (Number(row.stored) !== Number(row.actual)) out.push(`${label}#${row.id}: ${row.stored}≠${row.actual}`);
-    }
+  const out = (await recountMismatches(ctx.db)).map((m) => `${m.counter}#${m.id}: ${m.stored}≠${m.actual}`);
+  for (const row of (await HIDDEN_REVIEWS_HOLD_NOTHING.execute(ctx.db)).rows) {
+    if (Number(row.actual) !== 0) out.push(`hidden review #${row.id} holds ${row.actual} likes, replies or flags`);
   }
   return out;
 }

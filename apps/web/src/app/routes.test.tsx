@@ -49,7 +49,7 @@ const ROUTES: [string, string][] = [
   ["/profile/7", "프로필"],
   ["/profile/7/collections", "컬렉션"],
   ["/profile/7/collections/new?movie=12", "새 컬렉션"],
-  ["/profile/7/reviews", "작성한 코멘트"],
+  ["/profile/7/reviews", "평가·코멘트"],
   ["/profile/7/followers", "팔로워"],
   ["/profile/7/followings", "팔로잉"],
   ["/profile/7/likes?selected=reviews", "좋아요"],
@@ -71,7 +71,9 @@ const ROUTES: [string, string][] = [
 describe("router", () => {
   it.each(ROUTES)("%s shows its page", async (path, heading) => {
     renderAt(path);
-    expect(await screen.findByRole("heading", { level: 1, name: heading })).toBeInTheDocument();
+    // The first page of a run waits for its lazily loaded module's first transform: longer than findBy's 1 s on a
+    // loaded machine.
+    expect(await screen.findByRole("heading", { level: 1, name: heading }, { timeout: 10_000 })).toBeInTheDocument();
   });
 
   it("answers unknown paths with the Korean 404 page", async () => {

@@ -10,7 +10,7 @@ import { type DemoSeedResult, seedDemoCommunity } from "./demo/index.js";
 
 export { seedCatalog } from "./catalog.js";
 export { seedDemoCommunity } from "./demo/index.js";
-export { recountCounters } from "./recount.js";
+export { recountCounters } from "../counters.js";
 
 const SEED_LOCK = 0x6d6f7669; // "movi"
 

@@ -3,6 +3,7 @@
 import {
   RATING_DIST_KEYS,
   RATING_TAGLINES,
+  type RankedEntry,
   type RatingAnalysis,
   VIEWING_TAGLINE_LEGEND,
   VIEWING_TAGLINES,
@@ -80,6 +81,55 @@ export function entityScore(entity: EntityTotals, summary: RatingSummary): [scor
   }
   const u = entity.unrated;
   return [roundHalfUp1(50 + (50 * u) / (u + 10)), u];
+}
+
+/**
+ * [EXT] The display ranking (issue 20 #8). API.md's score multiplies the deviation from the member's mean by
+ * 100·√(c / ln(N+2)), so one film rated a star above the mean reaches 100 and ten one-film actors tie at the top.
+ * Here the mean deviation is shrunk toward 0 as if SHRINK_FILMS more films had been rated exactly at the member's
+ * mean — d = Σ(r − A) / (c + SHRINK_FILMS) — and the score is 50 + 30·d + 20·c/(c+10), clamped: one film a star
+ * above the mean gives 50 + 5 + 1.8 = 56.8, twelve films a star above 50 + 21.2 + 10.9 = 82.1; only a long, strong
+ * record nears 100. Entities seen only in unrated rows (marks, comments) score 50 + 5·u/(u+10): interest, no verdict.
+ * Minimum sample: an entity the member liked (score ≥ 50) on at least MIN_SAMPLE rated films ranks above every
+ * other; then score, count, name (code points), id.
+ */
+export const SHRINK_FILMS = 5;
+export const MIN_SAMPLE = 2;
+
+export function rankedScore(entity: EntityTotals, summary: RatingSummary): [score: number, count: number] {
+  if (entity.rated >= 1) {
+    const c = entity.rated;
+    const d = (entity.ratingTotal - c * summary.mean) / (c + SHRINK_FILMS);
+    return [roundHalfUp1(Math.min(100, Math.max(0, 50 + 30 * d + (20 * c) / (c + 10)))), c];
+  }
+  const u = entity.unrated;
+  return [roundHalfUp1(50 + (5 * u) / (u + 10)), u];
+}
+
+export function rankedEntries(entities: readonly EntityTotals[], summary: RatingSummary): RankedEntry[] {
+  const established = (e: { rated: boolean; count: number; score: number }) =>
+    e.rated && e.count >= MIN_SAMPLE && e.score >= 50 ? 1 : 0;
+  const scored = entities
+    .filter((e) => e.rated > 0 || e.unrated > 0)
+    .map((e) => {
+      const [score, count] = rankedScore(e, summary);
+      return { id: e.id, name: e.name, score, count, rated: e.rated > 0 };
+    })
+    .sort(
+      (p, q) =>
+        established(q) - established(p) ||
+        q.score - p.score ||
+        q.count - p.count ||
+        compareCodePoints(p.name, q.name) ||
+        p.id - q.id,
+    );
+  const chosen = new Map<string, RankedEntry>();
+  for (const item of scored) {
+    if (chosen.size === PREFERENCE_TOP) break;
+    if (!chosen.has(item.name))
+      chosen.set(item.name, { name: item.name, score: item.score, count: item.count, rated: item.rated });
+  }
+  return [...chosen.values()];
 }
 
 /** Code-point order (JavaScript's `<` compares UTF-16 units, which differs above U+FFFF). */

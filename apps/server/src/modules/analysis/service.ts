@@ -9,7 +9,7 @@ import { notFound } from "../../http/errors.js";
 import { answerJson, defineRegion, type Freshness } from "../../cache/index.js";
 import type { Clock } from "../../lib/time.js";
 import { entityTotals, findMemberVersion, ratedMinutes, ratingCounts } from "./repository.js";
-import { preferenceDict, ratingAnalysis, type RatingSummary } from "./scores.js";
+import { preferenceDict, rankedEntries, ratingAnalysis, type RatingSummary } from "./scores.js";
 
 export const CACHE_MAX_AGE_S = 600;
 
@@ -76,6 +76,12 @@ export function createAnalysisService(deps: { db: Kysely<Database>; clock: Clock
         director_dict: preferenceDict(directors!, summary),
         country_dict: preferenceDict(countries!, summary),
         genre_dict: preferenceDict(genres!, summary),
+        ranked: {
+          actor: rankedEntries(actors!, summary),
+          director: rankedEntries(directors!, summary),
+          country: rankedEntries(countries!, summary),
+          genre: rankedEntries(genres!, summary),
+        },
       };
       return answerJson(PreferenceAnalysis, preference);
     });

@@ -139,6 +139,11 @@ async function upsertPeople(
       }
     }
     if (!insertNew) continue;
+    const unlinked = await unlinkedNamesake(db, person);
+    if (unlinked) {
+      keys.set(person.tmdb_id, unlinked);
+      continue;
+    }
     // Films written at the same time may credit the same new person: the first insert wins, the others use it.
     const inserted = await db
       .insertInto("people")
@@ -166,6 +171,34 @@ async function upsertPeople(
     }
   }
   return keys;
+}
+
+/**
+ * The one person not yet linked to TMDB (a seed person) with the same original (Latin) name and, when TMDB gave a
+ * Hangul name, the same Hangul name; linked to `person` and its key returned. Undefined when there is none or more
+ * than one (namesakes are not guessed between), so a new film crediting a seed person does not add a second one.
+ */
+async function unlinkedNamesake(db: Db, person: PersonDraft): Promise<string | undefined> {
+  // Without a Hangul spelling TMDB's Latin name is the person's name (mapping.ts: mapPerson).
+  const hangul = /[가-힣]/.test(person.name);
+  const latin = person.original_name ?? (hangul ? null : person.name);
+  if (!latin) return undefined;
+  const candidates = await db
+    .selectFrom("people")
+    .select(["id", "key", "name"])
+    .where("tmdb_id", "is", null)
+    .where(sql<string>`lower(original_name)`, "=", latin.toLowerCase())
+    .execute();
+  const matches = candidates.filter((c) => !hangul || looseKey(c.name) === looseKey(person.name));
+  if (matches.length !== 1) return undefined;
+  const linked = await db
+    .updateTable("people")
+    .set({ tmdb_id: person.tmdb_id, profile_path: person.profile_path })
+    .where("id", "=", matches[0]!.id)
+    .where("tmdb_id", "is", null)
+    .returning("key")
+    .executeTakeFirst();
+  return linked?.key;
 }
 
 /** The film's seed people by loose name, so a linked seed film's people gain their TMDB ids and portraits. */

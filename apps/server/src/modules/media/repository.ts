@@ -1,4 +1,4 @@
-// SQL of the drawn art: what a film's poster shows.
+// SQL of the drawn art: what a film's poster shows, a person's and a member's name.
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.js";
 import type { PosterArt } from "./art.js";
@@ -36,4 +36,14 @@ export async function posterArt(db: Kysely<Database>, id: number): Promise<Poste
     genres: genres.map((genre) => genre.name),
     director: director?.name ?? null,
   };
+}
+
+/** The name a person's drawn portrait shows. */
+export async function personName(db: Kysely<Database>, id: number): Promise<string | undefined> {
+  return (await db.selectFrom("people").select("name").where("id", "=", id).executeTakeFirst())?.name;
+}
+
+/** The name a member's drawn avatar shows. */
+export async function memberName(db: Kysely<Database>, id: number): Promise<string | undefined> {
+  return (await db.selectFrom("users").select("username").where("id", "=", id).executeTakeFirst())?.username;
 }

@@ -12,7 +12,7 @@ import { avatarSvg, backdropSvg, personSvg, posterSvg } from "./art.js";
 import type { AvatarStore } from "./avatars.js";
 import type { ImageCache } from "./image-cache.js";
 import { UpstreamFailed } from "./upstream.js";
-import { posterArt } from "./repository.js";
+import { memberName, personName, posterArt } from "./repository.js";
 
 type Draw = (db: Kysely<Database>, id: number) => Promise<string | undefined>;
 
@@ -26,12 +26,12 @@ const DRAW: Record<string, Draw> = {
     return art && backdropSvg(art);
   },
   async person(db, id) {
-    const person = await db.selectFrom("people").select("name").where("id", "=", id).executeTakeFirst();
-    return person && personSvg(person.name);
+    const name = await personName(db, id);
+    return name === undefined ? undefined : personSvg(name);
   },
   async avatar(db, id) {
-    const user = await db.selectFrom("users").select("username").where("id", "=", id).executeTakeFirst();
-    return user && avatarSvg(user.username);
+    const name = await memberName(db, id);
+    return name === undefined ? undefined : avatarSvg(name);
   },
 };
 

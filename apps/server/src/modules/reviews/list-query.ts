@@ -12,6 +12,8 @@ export interface ReviewListOptions {
   following: boolean;
   /** [EXT] `status` of GET /api/reviews/user/{user_id}: only reviews with this watch status; null = all. */
   status: ReviewStatusFilter | null;
+  /** [EXT] `rated=true` of GET /api/reviews/user/{user_id}: only rated rows (rating > 0). */
+  rated: boolean;
 }
 
 export interface ReviewListParams {
@@ -21,6 +23,7 @@ export interface ReviewListParams {
   has_content?: string;
   following?: string;
   status?: string;
+  rated?: string;
 }
 
 /** "true"/"false" exactly (no coercion, API.md §1.2); absent = false. */
@@ -46,16 +49,22 @@ export function parseReviewListQuery(query: ReviewListParams): ReviewListOptions
     hasContent: flag(query.has_content, "has_content"),
     following: flag(query.following, "following"),
     status: null,
+    rated: false,
   };
 }
 
-/** GET /api/reviews/user/{user_id}: the lists' parameters, then `status` (`WatchList` or `Watching`, absent = all). */
+/**
+ * GET /api/reviews/user/{user_id}: the lists' parameters, then `status` (`WatchList` or `Watching`, absent = all),
+ * then `rated` (`true`: rated rows only).
+ */
 export function parseUserReviewListQuery(query: ReviewListParams): ReviewListOptions {
   const options = parseReviewListQuery(query);
-  if (query.status === undefined) return options;
-  const status = REVIEW_STATUS_FILTERS.find((s) => s === query.status);
-  if (!status) throw invalidField("status", "must be 'WatchList' or 'Watching'");
-  return { ...options, status };
+  let status: ReviewStatusFilter | null = null;
+  if (query.status !== undefined) {
+    status = REVIEW_STATUS_FILTERS.find((s) => s === query.status) ?? null;
+    if (!status) throw invalidField("status", "must be 'WatchList' or 'Watching'");
+  }
+  return { ...options, status, rated: flag(query.rated, "rated") };
 }
 
 /**

@@ -1,5 +1,5 @@
 // Review reads (API.md §4.5): single reviews, "my review" of a movie and the four windowed lists.
-import { Review } from "@moviepedia/contract";
+import { Review, type UserReviewCounts } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "../../db/types.js";
@@ -90,6 +90,7 @@ export function createReviewQueries(db: Kysely<Database>, clock: Clock = systemC
       hasContent: options.hasContent,
       followedBy: options.following ? callerId : null,
       status: options.status,
+      rated: options.rated,
       sort: options.sort,
       offset: options.window.offset,
       limit: options.window.limit,
@@ -105,6 +106,7 @@ export function createReviewQueries(db: Kysely<Database>, clock: Clock = systemC
       filter.userId,
       filter.hasContent,
       filter.status,
+      filter.rated,
       filter.sort,
       filter.offset,
       filter.limit,
@@ -184,10 +186,22 @@ export function createReviewQueries(db: Kysely<Database>, clock: Clock = systemC
     });
   }
 
+  /**
+   * [EXT] A member's visible rows by kind (the profile's tabs); all zero for a caller who blocked them, as their list
+   * is empty for that caller.
+   */
+  async function countsForUser(callerId: number | null, userId: number | null): Promise<UserReviewCounts> {
+    if (userId === null || !(await findUserById(db, userId))) throw notFound("USER_NOT_FOUND");
+    if (await hasBlocked(db, callerId, userId)) {
+      return { user_id: userId, total: 0, rated: 0, commented: 0, watch_list: 0, watching: 0 };
+    }
+    return { user_id: userId, ...(await repo.countUserReviews(db, userId)) };
+  }
+
   /** The caller's own reviews, serialised. */
   async function listMine(callerId: number, options: ReviewListOptions) {
     return listJson(callerId, { userId: callerId, hideBlocked: false }, options, async () => {});
   }
 
-  return { getReview, getMineJson, listForMovie, listForUser, listMine };
+  return { getReview, getMineJson, listForMovie, listForUser, listMine, countsForUser };
 }

@@ -228,6 +228,29 @@ export function findReviewsWithAuthor(db: Db, ids: readonly number[]): Promise<R
     .execute();
 }
 
+/** A member's visible review rows by kind (the profile's tabs): one pass over their rows (index on user_id). */
+export async function countUserReviews(db: Db, userId: number) {
+  const row = await db
+    .selectFrom("reviews")
+    .select([
+      sql<number>`count(*)`.as("total"),
+      sql<number>`coalesce(sum(case when rating > 0 then 1 else 0 end), 0)`.as("rated"),
+      sql<number>`coalesce(sum(case when content <> '' then 1 else 0 end), 0)`.as("commented"),
+      sql<number>`coalesce(sum(case when status = 'WatchList' then 1 else 0 end), 0)`.as("watch_list"),
+      sql<number>`coalesce(sum(case when status = 'Watching' then 1 else 0 end), 0)`.as("watching"),
+    ])
+    .where("user_id", "=", userId)
+    .where(visibleReview("reviews"))
+    .executeTakeFirstOrThrow();
+  return {
+    total: Number(row.total),
+    rated: Number(row.rated),
+    commented: Number(row.commented),
+    watch_list: Number(row.watch_list),
+    watching: Number(row.watching),
+  };
+}
+
 export interface ReviewListFilter {
   movieId?: number;
   userId?: number;
@@ -238,6 +261,8 @@ export interface ReviewListFilter {
   followedBy: number | null;
   /** Keep only this watch status (`status` [EXT] of a member's list); null = no filter. */
   status: string | null;
+  /** Keep only rated rows (`rated=true` [EXT] of a member's list). */
+  rated?: boolean;
   sort: ReviewSort;
   offset: number;
   limit: number;
@@ -258,6 +283,7 @@ export async function listReviews(db: Db, f: ReviewListFilter): Promise<ReviewWi
     hasContent: f.hasContent,
     followed: f.followedBy !== null,
     byStatus: f.status !== null,
+    rated: f.rated === true,
     recent: f.sort === "recent",
     likes: f.sort === "likes",
   };
@@ -291,6 +317,7 @@ interface ListShape {
   hasContent: boolean;
   followed: boolean;
   byStatus: boolean;
+  rated: boolean;
   recent: boolean;
   likes: boolean;
 }
@@ -309,6 +336,7 @@ const listWindow = preparedByShape<ListShape, ListParams, ReviewWithAuthor>((db,
   if (f.hasContent) page = page.where(sql<boolean>`page.content <> ''`);
   else page = page.where(visibleReview("page"));
   if (f.byStatus) page = page.where("page.status", "=", p.status);
+  if (f.rated) page = page.where("page.rating", ">", 0);
   if (f.followed) {
     page = page.where((eb) =>
       eb.exists(
@@ -334,3 +362,21 @@ const WINDOW_ORDER: Record<ReviewSort, ReviewOrder> = {
   recent: (a, b) => b.id - a.id,
   likes: (a, b) => b.likes_count - a.likes_count || a.id - b.id,
 };
+
+/** A member's stored review state for each of these movies (imports decide what a line changes from it). */
+export async function ownReviewStates(
+  db: Db,
+  userId: number,
+  movieIds: readonly number[],
+): Promise<Map<number, Pick<ReviewRow, "content" | "rating" | "status" | "spoiler">>> {
+  const out = new Map<number, Pick<ReviewRow, "content" | "rating" | "status" | "spoiler">>();
+  if (movieIds.length === 0) return out;
+  const rows = await db
+    .selectFrom("reviews")
+    .select(["movie_id", "content", "rating", "status", "spoiler"])
+    .where("user_id", "=", userId)
+    .where("movie_id", "in", [...new Set(movieIds)])
+    .execute();
+  for (const row of rows) out.set(row.movie_id, row);
+  return out;
+}

@@ -1,6 +1,6 @@
 // /api/reviews (API.md §4.5). Literal segments (`user`, `like`, `list`, `movie`) are static routes, which Fastify's
 // router always prefers over the `{review_id}` parameter.
-import { IdParams, Review, ReviewListQuery, ReviewWrite } from "@moviepedia/contract";
+import { IdParams, Review, ReviewListQuery, ReviewWrite, UserReviewCounts } from "@moviepedia/contract";
 import { z } from "zod";
 import { requireCallerId } from "../../http/caller.js";
 import { parsePathId } from "../../http/ids.js";
@@ -143,5 +143,15 @@ function reviewListRoutes(app: App, reviews: ReviewsService): void {
       const options = parseUserReviewListQuery(request.query);
       return sendJson(reply, await reviews.listForUser(request.caller?.userId ?? null, userId, options));
     },
+  );
+
+  app.get(
+    "/api/reviews/user/:user_id/counts",
+    {
+      config: { auth: "optional" },
+      schema: { tags, params: IdParams("user_id"), response: { 200: UserReviewCounts, ...errors } },
+    },
+    async (request) =>
+      reviews.countsForUser(request.caller?.userId ?? null, parsePathId(request.params.user_id, "user_id")),
   );
 }

@@ -160,31 +160,42 @@ export function createReviewsService(deps: ReviewsDeps) {
 
   /** PUT …/mine: partial upsert keyed by (caller, movie); never 409, concurrent PUTs end in one row. */
   async function upsertMine(callerId: number, movieId: number | null, write: ReviewWrite): Promise<ReviewWriteResult> {
-    return inTransaction(db, async (trx) => {
-      if (movieId === null) throw notFound("MOVIE_NOT_FOUND");
-      const id = movieId;
-      // A lost insert race means the row now exists (the loser waited for the winner's commit): go round once more
-      // and update it. A row deleted in between sends us back to the insert; three rounds settle any interleaving.
-      // An existing review proves the movie exists (foreign key): only a missing one needs the movie checked.
-      // A hidden row is updated like any other: the write revives it under its id (200).
-      let movieChecked = false;
-      for (let round = 0; round < 3; round++) {
-        const existing = await repo.findReviewForCaller(trx, { userId: callerId, movieId: id }, callerId, lock);
-        if (existing) {
-          const review = await applyTo(trx, callerId, existing, mergeWrite(stateOf(existing), write));
-          return { status: 200, review };
-        }
-        if (!movieChecked) {
-          await movieOr404(trx, id);
-          movieChecked = true;
-        }
-        const state = mergeWrite(EMPTY_STATE, write);
-        if (isEmptyState(state)) return { status: 200, review: await emptyAnswer(trx, callerId, id, null) };
-        const row = await insertNew(trx, callerId, id, state);
-        if (row) return { status: 201, review: await answer(trx, row.id, false) };
+    return inTransaction(db, (trx) => upsertMineIn(trx, callerId, movieId, write));
+  }
+
+  /**
+   * The upsert inside the caller's transaction (imports write a batch of reviews in one): the same bookkeeping as
+   * PUT …/mine, so counters, analyses and the member's data_version move exactly as for a write from the web app.
+   */
+  async function upsertMineIn(
+    trx: Kysely<Database>,
+    callerId: number,
+    movieId: number | null,
+    write: ReviewWrite,
+  ): Promise<ReviewWriteResult> {
+    if (movieId === null) throw notFound("MOVIE_NOT_FOUND");
+    const id = movieId;
+    // A lost insert race means the row now exists (the loser waited for the winner's commit): go round once more
+    // and update it. A row deleted in between sends us back to the insert; three rounds settle any interleaving.
+    // An existing review proves the movie exists (foreign key): only a missing one needs the movie checked.
+    // A hidden row is updated like any other: the write revives it under its id (200).
+    let movieChecked = false;
+    for (let round = 0; round < 3; round++) {
+      const existing = await repo.findReviewForCaller(trx, { userId: callerId, movieId: id }, callerId, lock);
+      if (existing) {
+        const review = await applyTo(trx, callerId, existing, mergeWrite(stateOf(existing), write));
+        return { status: 200, review };
       }
-      throw new Error("review upsert did not settle");
-    });
+      if (!movieChecked) {
+        await movieOr404(trx, id);
+        movieChecked = true;
+      }
+      const state = mergeWrite(EMPTY_STATE, write);
+      if (isEmptyState(state)) return { status: 200, review: await emptyAnswer(trx, callerId, id, null) };
+      const row = await insertNew(trx, callerId, id, state);
+      if (row) return { status: 201, review: await answer(trx, row.id, false) };
+    }
+    throw new Error("review upsert did not settle");
   }
 
   async function remove(callerId: number, reviewId: number | null): Promise<void> {
@@ -202,7 +213,7 @@ export function createReviewsService(deps: ReviewsDeps) {
     });
   }
 
-  return { create, edit, upsertMine, remove, toggleLike: toggleReviewLike, ...queries };
+  return { create, edit, upsertMine, upsertMineIn, remove, toggleLike: toggleReviewLike, ...queries };
 }
 
 export type ReviewsService = ReturnType<typeof createReviewsService>;

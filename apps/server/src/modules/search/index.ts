@@ -8,3 +8,5 @@ export {
   type RebuildResult,
 } from "./rebuild.js";
 export type { SearchKind } from "./documents.js";
+export { normalizeText } from "./normalize.js";
+export { moviesByTitleKeys } from "./title-lookup.js";

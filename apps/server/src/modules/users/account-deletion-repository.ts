@@ -146,6 +146,7 @@ export async function deleteAccountRows(db: Db, userId: number): Promise<void> {
     sql`delete from collection_likes where user_id = ${userId} or target_id in ${ownCollections}`,
     sql`delete from person_likes where user_id = ${userId}`,
     sql`delete from movie_dismissals where user_id = ${userId}`,
+    sql`delete from imports where user_id = ${userId}`,
     sql`delete from replies where user_id = ${userId} or review_id in ${ownReviews}`,
     sql`delete from collection_comments where user_id = ${userId} or collection_id in ${ownCollections}`,
     sql`delete from collection_movies where collection_id in ${ownCollections}`,

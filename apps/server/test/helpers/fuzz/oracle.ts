@@ -1,6 +1,13 @@
 // What every /api answer must look like (API.md §1.3, §2), and the status some inputs must get whatever else the
 // request carries (the precedence 401 → 413/415 → 400 of §2.2, with rate limits off).
-import { AUTH_BODY_LIMIT_BYTES, ERROR_STATUS, type ErrorCode, isErrorCode } from "@moviepedia/contract";
+import {
+  AUTH_BODY_LIMIT_BYTES,
+  ERROR_STATUS,
+  type ErrorCode,
+  IMPORT_CONTENT_TYPES,
+  IMPORT_MAX_BYTES,
+  isErrorCode,
+} from "@moviepedia/contract";
 import { MAX_JSON_DEPTH, nestsDeeperThan } from "../../../src/http/body-parser.js";
 import type { LightMyRequestResponse } from "fastify";
 import type { FuzzRoute, RequestSpec } from "./requests.js";
@@ -94,6 +101,10 @@ const ACCOUNT_ROUTES = new Set([
   "DELETE /api/users/me",
 ]);
 
+/** Routes whose body is a file of their own types up to their own size (the import: CSV, zip or JSON, 10 MB). */
+const FILE_ROUTES = new Set(["POST /api/users/me/imports"]);
+const FILE_TYPES = new Set(Object.values(IMPORT_CONTENT_TYPES).flat());
+
 /** The answer these inputs must get, when the contract pins it down; null when several outcomes are valid. */
 export function expectedFailure(
   route: FuzzRoute,
@@ -112,7 +123,12 @@ export function expectedFailure(
     if (expected || auth.verdict !== "valid") return expected;
   }
   // Every method, GET included, has its body checked (API.md §1.2: 415 on every endpoint).
-  if (body !== undefined && body.length > 0) {
+  if (body !== undefined && body.length > 0 && FILE_ROUTES.has(`${route.method} ${route.url}`)) {
+    const type = (spec.contentType ?? "").split(";")[0]!.trim().toLowerCase();
+    if (Buffer.byteLength(body) > IMPORT_MAX_BYTES) return { codes: ["BODY_TOO_LARGE"], why: "file over 10 MB" };
+    if (!FILE_TYPES.has(type)) return { codes: ["UNSUPPORTED_MEDIA_TYPE"], why: "not a file type the import takes" };
+    // What the file holds is the service's to judge (400 INVALID_IMPORT_FILE and the like, or 202).
+  } else if (body !== undefined && body.length > 0) {
     const accountRoute = ACCOUNT_ROUTES.has(`${route.method} ${route.url}`);
     if (spec.body.kind === "huge" || (accountRoute && Buffer.byteLength(body) > AUTH_BODY_LIMIT_BYTES)) {
       // 413 and 415 share a rank: a huge form post may get either.

@@ -26,7 +26,9 @@ export const ANALYSIS = {
   noActors: "선호하는 배우를 찾지 못했어요.",
   noDirectors: "선호하는 감독을 찾지 못했어요.",
   score: (score: number) => `${score}점`,
-  films: (count: number) => `${count}편`,
+  /** What a score rests on: rated films, or films only marked or commented (no verdict). */
+  films: (count: number, rated = true) => (rated ? `${count}편 평가` : `${count}편 관심`),
+  scoreNote: "점수는 내 평균 별점과 비교한 값이에요. 2편 이상 평가해 좋아한 항목을 먼저 보여 드려요.",
   rank: (rank: number) => `${rank}위`,
   tagCloud: "장르 태그 클라우드",
   restList: "그 밖의 항목",

@@ -19,7 +19,7 @@ export const HOME = {
   friendsTitle: "친구들이 최근 평가한",
   friendsEmpty: "팔로우한 사람들의 새 평가가 없어요.",
   friendVerdict: (name: string, rating: number, wrote: boolean) =>
-    rating > 0 ? `${name} ★ ${rating.toFixed(1)}` : wrote ? `${name} 코멘트` : name,
+    rating > 0 ? `${name} ★ ${rating.toFixed(1)}` : wrote ? `${name} 코멘트` : `${name} 평가`,
   rowFailed: "불러오지 못했습니다.",
   hotRanking: "HOT 랭킹",
   boxOffice: "박스오피스 순위",

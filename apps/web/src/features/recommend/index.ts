@@ -1,6 +1,2 @@
-// Public face of the recommendations feature: its pages, loaded lazily by the router.
-export const recommendPages = {
-  recommend: () => import("./pages/recommend-page"),
-};
-
+// Public face of the recommendations feature for other features: its queries.
 export { recommendQueries, type RecommendedMovie } from "./api/recommend-api";

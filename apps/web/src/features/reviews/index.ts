@@ -1,10 +1,5 @@
-// Public face of the reviews (코멘트) feature: its pages (loaded lazily by the router), the movie page's rating panel
-// and comment preview, and the review card and query keys for other features (profile reviews, likes).
-export const reviewsPages = {
-  movieComments: () => import("./pages/movie-comments-page"),
-  comment: () => import("./pages/comment-page"),
-};
-
+// Public face of the reviews (코멘트) feature for other features: the movie page's rating panel and comment preview,
+// and the review card and query keys (profile reviews, likes).
 export { MovieReviewPanel, type MovieReviewPanelProps } from "./components/movie-review-panel";
 export { ReviewPreview } from "./components/review-preview";
 export { ReviewCard, type ReviewCardProps } from "./components/review-card";

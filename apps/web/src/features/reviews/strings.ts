@@ -50,6 +50,11 @@ export const REVIEWS = {
   friendsOnly: "친구만 보기",
   noFriendComments: "팔로우한 사람의 코멘트가 없어요",
   reviewNotFound: "코멘트를 찾을 수 없어요.",
+  blockedAuthor: "차단한 사용자의 코멘트입니다",
+  blockedAuthorHint: "차단을 풀지 않아도 이 코멘트만 볼 수 있어요.",
+  showBlocked: "코멘트 보기",
+  hiddenByBlock: (kind: "comments" | "replies", count: number) =>
+    `차단한 사용자의 ${kind === "comments" ? "코멘트" : "댓글"} ${count.toLocaleString("ko-KR")}개는 목록에서 빠져 있어요.`,
   reviewFailed: "코멘트를 불러오지 못했습니다.",
   toMovie: "영화 정보로 가기",
   replies: "댓글",

@@ -18,7 +18,7 @@ export const SEARCH = {
   },
   personFilms: (name: string) => `${name}의 작품`,
   countCapped: "1000+",
-  reviewCount: (count: number) => `코멘트 ${count}`,
+  reviewCount: (count: number) => `평가·코멘트 ${count}`,
   followerCount: (count: number) => `팔로워 ${count}`,
   averageRating: "평균 별점",
 } as const;

@@ -116,6 +116,11 @@ describe("StarRating", () => {
     expect(onChange).toHaveBeenCalledTimes(1);
     expect(onChange).toHaveBeenLastCalledWith(4);
 
+    fireEvent.keyDown(slider, { key: "ArrowLeft" });
+    fireEvent.keyDown(slider, { key: "Enter" });
+    expect(onChange).toHaveBeenCalledTimes(2);
+    expect(onChange).toHaveBeenLastCalledWith(3.5);
+
     fireEvent.keyDown(slider, { key: "End" });
     fireEvent.blur(slider);
     expect(onChange).toHaveBeenLastCalledWith(5);

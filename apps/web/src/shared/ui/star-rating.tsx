@@ -1,7 +1,8 @@
 // The half-star rating widget of SPEC §4 (movie page) and the small read-only stars of review cards.
 // A click on the left half of a star gives x.5, on the right half the whole star; clicking the current value clears
 // it to 0 (unrated). Keyboard: arrows move by 0.5, Home/End jump to 0.5/5, Delete, Backspace or 0 clear. Arrow
-// presses are committed once the member pauses (or leaves the widget), so holding a key sends one write, not ten.
+// presses are committed once the member pauses (KEYBOARD_COMMIT_DELAY_MS), presses Enter or leaves the widget, so
+// arrowing from 2 to 4.5 sends one write, not five; a click saves at once.
 import { starLabel } from "@moviepedia/contract";
 import { Star } from "lucide-react";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
@@ -111,6 +112,11 @@ export function StarRating({
   }
 
   function onKeyDown(event: KeyboardEvent) {
+    if (event.key === "Enter" && draftRef.current !== null) {
+      event.preventDefault();
+      commitDraft();
+      return;
+    }
     if (!verticalKeys && (event.key === "ArrowUp" || event.key === "ArrowDown")) return;
     const next = ratingForKey(draftRef.current ?? value, event.key);
     if (next === null || disabled) return;

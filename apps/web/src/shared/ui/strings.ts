@@ -23,5 +23,6 @@ export const UI = {
   rowBack: (name: string) => `${name} 이전 영화 보기`,
   rowOn: (name: string) => `${name} 다음 영화 보기`,
   rowScroller: (name: string) => `${name} 목록, 좌우 화살표로 넘겨 보기`,
+  loginToWrite: "로그인하고 댓글을 남겨 보세요.",
   pageOf: (page: number, total: number) => `${total}페이지 중 ${page}페이지`,
 } as const;

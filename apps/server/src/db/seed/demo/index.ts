@@ -7,7 +7,7 @@ import type { Database, LikeTableName } from "../../types.js";
 
 type RelationTableName = LikeTableName | "follows" | "blocks";
 import { insertRows, nextId, syncIdSequences } from "../batch.js";
-import { recountCounters } from "../recount.js";
+import { recountCounters } from "../../counters.js";
 import { loadDemoMovies } from "./load.js";
 import { createReviews, createUsers } from "./members.js";
 import { assignIds, type DemoPair, type DemoWorld } from "./model.js";
@@ -138,7 +138,9 @@ export async function seedDemoCommunity(db: Kysely<Database>, clock: Clock): Pro
   const taken = new Set((await db.selectFrom("users").select("username_lower").execute()).map((u) => u.username_lower));
   const world = generateDemo(movies, clock.now().getTime(), taken);
   await insertWorld(db, world);
-  await recountCounters(db);
+  // The demo writes no notifications (and a database of an earlier version, seeded by this code in
+  // test/previous-version.test.ts, has no such table).
+  await recountCounters(db, (c) => c.table !== "notifications");
   await syncIdSequences(db, [
     "users",
     "reviews",

@@ -114,7 +114,9 @@ export function createReviews(rng: Prng, users: DemoUser[], movies: DemoMovie[],
         }
       } else {
         review.status = roll < 0.95 ? "WatchList" : "Watching";
-        if (rng.chance(0.08)) review.content = statusText(rng, review.status === "Watching");
+        if (rng.chance(0.08)) {
+          review.content = statusText(rng, review.status === "Watching", movie.year, new Date(now).getUTCFullYear());
+        }
       }
       if (rng.chance(0.1)) review.updatedAt = between(rng, at, Math.min(now - 1000, at + 3 * DAY_MS));
       reviews.push(review);

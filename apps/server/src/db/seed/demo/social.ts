@@ -2,8 +2,11 @@
 // prolific reviewers, a few blocks, liked people from members' favourite films, and collections with comments.
 import { affinity, between, DAY_MS, activityTime } from "./members.js";
 import type { DemoCollection, DemoMovie, DemoPair, DemoReview, DemoUser, DemoWorld } from "./model.js";
-import { type Prng, WeightedPicker } from "./prng.js";
-import { collectionCommentText, collectionOverview, collectionTitle, replyText } from "./texts.js";
+import { Prng, WeightedPicker } from "./prng.js";
+import { collectionCommentText, collectionOverview, collectionTitle, replyText, textQuality } from "./texts.js";
+
+/** The stream of crownBestReviews: separate, so adding its likes leaves the rest of the demo as it was. */
+const CROWN_SEED = 20261126;
 
 type Social = Omit<DemoWorld, "users" | "reviews">;
 
@@ -50,6 +53,8 @@ export function createSocial(rng: Prng, users: DemoUser[], reviews: DemoReview[]
       world.replyLikes.push(...pairs(rng, likers(likeCount(0.4, 10), author), reply, reply.at, now));
     }
   }
+
+  crownBestReviews(new Prng(CROWN_SEED), picker, reviews, world.reviewLikes, now, users.length);
 
   const followed = new Set<string>();
   for (const user of users) {
@@ -120,4 +125,50 @@ function collection(rng: Prng, user: DemoUser, movies: DemoMovie[], now: number)
   );
   const at = Math.max(activityTime(rng, now), user.at + DAY_MS);
   return { id: 0, at, user, title: collectionTitle(rng, genre), overview: collectionOverview(rng), movies: chosen };
+}
+
+/**
+ * Each film's best-written review (texts.ts `textQuality`; ties: the one already liked more) ends with the most
+ * likes, so the movie page's 베스트 코멘트, most liked first, opens on a real review rather than a one-line note
+ * (issue 20 #17). Only adds likes, from members who had not liked it.
+ */
+function crownBestReviews(
+  rng: Prng,
+  picker: WeightedPicker<DemoUser>,
+  reviews: DemoReview[],
+  likes: Array<DemoPair<DemoReview>>,
+  now: number,
+  userCount: number,
+): void {
+  const likers = new Map<DemoReview, Set<DemoUser>>();
+  for (const like of likes) {
+    const set = likers.get(like.target);
+    if (set) set.add(like.user);
+    else likers.set(like.target, new Set([like.user]));
+  }
+  const count = (review: DemoReview) => likers.get(review)?.size ?? 0;
+  const byMovie = new Map<DemoMovie, DemoReview[]>();
+  for (const review of reviews) {
+    if (!review.content) continue;
+    const list = byMovie.get(review.movie);
+    if (list) list.push(review);
+    else byMovie.set(review.movie, [review]);
+  }
+  for (const list of byMovie.values()) {
+    let best = list[0]!;
+    for (const review of list) {
+      const d = textQuality(review) - textQuality(best);
+      if (d > 0 || (d === 0 && count(review) > count(best))) best = review;
+    }
+    const top = Math.max(0, ...list.filter((review) => review !== best).map(count));
+    const have = likers.get(best) ?? new Set<DemoUser>();
+    if (have.size > top) continue;
+    const need = Math.min(userCount - 1 - have.size, top - have.size + 1 + rng.int(0, 2));
+    const extra = new Set<DemoUser>();
+    for (let attempts = 0; extra.size < need && attempts < need * 50; attempts++) {
+      const user = picker.draw(rng);
+      if (user !== best.user && !have.has(user)) extra.add(user);
+    }
+    likes.push(...pairs(rng, [...extra], best, best.at, now));
+  }
 }

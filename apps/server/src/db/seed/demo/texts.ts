@@ -51,13 +51,36 @@ const SPOILERS = [
   "주인공이 끝내 살아남지 못하는 결말이 오래 남는다.",
   "중반의 그 사건 이후로 영화가 완전히 다른 장르가 된다.",
 ];
-const WANT = [
-  "개봉하면 꼭 볼 것!",
-  "보고 싶은 영화 목록에 추가.",
-  "주말에 보려고 아껴 두는 중.",
+// A 보고싶어요 or 보는 중 note fits the film's age (issue 20 #17): "개봉하면 꼭 볼 것!" only before its release year is
+// over, a classic is "미뤄 온" rather than awaited.
+const WANT_UPCOMING = ["개봉하면 꼭 볼 것!", "예고편만 몇 번을 돌려 봤는지 모르겠다.", "개봉일만 기다리는 중."];
+const WANT_RECENT = [
+  "극장에서 놓쳐서 집에서라도 꼭 보려고 한다.",
   "평이 좋아서 기대된다.",
+  "주말에 보려고 아껴 두는 중.",
+  "다들 재미있다고 해서 궁금하다.",
+];
+const WANT_OLDER = [
+  "늦었지만 이제라도 보려고 한다.",
+  "친구가 인생 영화라고 해서 챙겨 보려고.",
+  "주말에 보려고 아껴 두는 중.",
+  "몇 번이나 미뤘는데 이번엔 꼭 본다.",
+];
+const WANT_CLASSIC = [
+  "명작이라는 말만 듣고 아직 못 봤다.",
+  "고전이라 미뤄 왔는데 이번엔 꼭 본다.",
+  "좋은 화질로 다시 나오면 제대로 보고 싶다.",
+  "부모님이 꼭 보라고 추천해 주신 영화.",
 ];
 const WATCHING = ["지금 보는 중인데 벌써 재미있다.", "절반쯤 봤다. 나머지는 내일."];
+const WATCHING_CLASSIC = ["오래된 영화인데 전혀 지루하지 않다.", "절반쯤 봤다. 옛날 영화의 호흡에 적응하는 중."];
+
+/** Years between the film's release and now: < 0 not out yet, 0 this year. */
+function wantPool(age: number): readonly string[] {
+  if (age < 0) return WANT_UPCOMING;
+  if (age <= 3) return WANT_RECENT;
+  return age < 20 ? WANT_OLDER : WANT_CLASSIC;
+}
 const REPLIES = [
   "저도 같은 생각이에요!",
   "이 리뷰 보고 영화 봤는데 좋았어요.",
@@ -128,7 +151,25 @@ export function spoilerText(rng: Prng, ctx: ReviewContext): string {
   return sentences(rng, SPOILERS, ctx, 1)[0] ?? SPOILERS[1]!;
 }
 
-export const statusText = (rng: Prng, watching: boolean) => rng.pick(watching ? WATCHING : WANT);
+/**
+ * The note of a 보고싶어요 / 보는 중 row for a film released in `year`, seen from `nowYear` (one draw, whatever the
+ * pool, so the rest of the demo stays as it was).
+ */
+export function statusText(rng: Prng, watching: boolean, year: number, nowYear: number): string {
+  const age = nowYear - year;
+  if (watching) return rng.pick(age >= 20 ? WATCHING_CLASSIC : WATCHING);
+  return rng.pick(wantPool(age));
+}
+
+/**
+ * How well a review reads, for choosing the one the demo's likes put first: rated text, longer (up to ~3 sentences),
+ * a spoiler-free first paragraph. Status notes ("주말에 보려고…") score lowest.
+ */
+export function textQuality(review: { rating: number; content: string; spoiler: boolean }): number {
+  if (!review.content) return 0;
+  const length = Math.min(review.content.length, 120);
+  return (review.rating > 0 ? 100 : 0) + length - (review.spoiler ? 30 : 0);
+}
 export const replyText = (rng: Prng) => rng.pick(REPLIES);
 export const collectionCommentText = (rng: Prng) => rng.pick(COLLECTION_COMMENTS);
 export const collectionOverview = (rng: Prng) => (rng.chance(0.35) ? null : rng.pick(OVERVIEWS));

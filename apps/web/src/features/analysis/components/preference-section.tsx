@@ -1,6 +1,8 @@
 // One preference category (countries, genres, actors, directors): the top 3 prominently, the rest as a ranked
-// list, integer scores, and an empty-section message when there is nothing to show. Genres add the tag cloud.
-import { type PreferenceDict, preferenceEntries, splitTop } from "../lib/analysis-math";
+// list, integer scores with what they rest on ("2편 평가", "1편 관심"), and an empty-section message when there is
+// nothing to show. Genres add the tag cloud.
+import type { RankedEntry } from "@moviepedia/contract";
+import { rankedEntries, splitTop } from "../lib/analysis-math";
 import { ANALYSIS } from "../strings";
 import { GenreTagCloud } from "./genre-tag-cloud";
 
@@ -8,12 +10,15 @@ interface Props {
   id: string;
   title: string;
   emptyMessage: string;
-  dict: PreferenceDict;
+  /** The category's display ranking (PreferenceAnalysis.ranked). */
+  ranked: readonly RankedEntry[] | undefined;
   withTagCloud?: boolean;
+  /** A line under the title (how the scores are read). */
+  note?: string;
 }
 
-export function PreferenceSection({ id, title, emptyMessage, dict, withTagCloud = false }: Props) {
-  const entries = preferenceEntries(dict);
+export function PreferenceSection({ id, title, emptyMessage, ranked, withTagCloud = false, note }: Props) {
+  const entries = rankedEntries(ranked);
   const { top, rest } = splitTop(entries);
   const headingId = `analysis-${id}`;
   return (
@@ -21,6 +26,7 @@ export function PreferenceSection({ id, title, emptyMessage, dict, withTagCloud 
       <h2 id={headingId} className="text-lg font-bold text-gray-900">
         {title}
       </h2>
+      {note ? <p className="mt-1 text-xs text-gray-500">{note}</p> : null}
       {entries.length === 0 ? (
         <p className="mt-3 rounded-xl bg-gray-50 px-4 py-6 text-center text-sm text-gray-500">{emptyMessage}</p>
       ) : (
@@ -37,7 +43,7 @@ export function PreferenceSection({ id, title, emptyMessage, dict, withTagCloud 
                   {entry.name}
                 </span>
                 <span className="text-xs text-gray-500 tabular-nums">
-                  {ANALYSIS.score(entry.score)} · {ANALYSIS.films(entry.count)}
+                  {ANALYSIS.score(entry.score)} · {ANALYSIS.films(entry.count, entry.rated)}
                 </span>
               </li>
             ))}
@@ -54,7 +60,7 @@ export function PreferenceSection({ id, title, emptyMessage, dict, withTagCloud 
                   <span className="w-6 shrink-0 text-gray-500 tabular-nums">{top.length + index + 1}</span>
                   <span className="min-w-0 flex-1 truncate text-gray-900">{entry.name}</span>
                   <span className="shrink-0 text-gray-500 tabular-nums">
-                    {ANALYSIS.score(entry.score)} · {ANALYSIS.films(entry.count)}
+                    {ANALYSIS.score(entry.score)} · {ANALYSIS.films(entry.count, entry.rated)}
                   </span>
                 </li>
               ))}

@@ -24,6 +24,21 @@ const PREFERENCE: PreferenceAnalysis = {
   genre_dict: { 드라마: [90, 4], 코미디: [30, 1] },
   actor_dict: null,
   director_dict: { 봉준호: [99.9, 2] },
+  // The display ranking the screens use: its order and scores, not the dicts' (which saturate on one film).
+  ranked: {
+    country: [
+      { name: "한국", score: 72.4, count: 5, rated: true },
+      { name: "미국", score: 58.1, count: 2, rated: true },
+      { name: "일본", score: 55.9, count: 1, rated: true },
+      { name: "프랑스", score: 50.4, count: 1, rated: false },
+    ],
+    genre: [
+      { name: "드라마", score: 70, count: 4, rated: true },
+      { name: "코미디", score: 40, count: 1, rated: true },
+    ],
+    actor: [],
+    director: [{ name: "봉준호", score: 61.9, count: 2, rated: true }],
+  },
 };
 
 function deferred<T>() {
@@ -92,10 +107,13 @@ describe("TasteAnalysis", () => {
       within(top)
         .getAllByRole("listitem")
         .map((item) => item.textContent),
-    ).toEqual(["1위한국88점 · 5편", "2위미국60점 · 2편", "3위일본55점 · 1편"]);
+    ).toEqual(["1위한국72점 · 5편 평가", "2위미국58점 · 2편 평가", "3위일본55점 · 1편 평가"]);
     expect(within(screen.getByTestId("countries-rest")).getByText("프랑스")).toBeInTheDocument();
     expect(screen.getByText("선호하는 배우를 찾지 못했어요.")).toBeInTheDocument();
-    expect(screen.getByText("99점 · 2편")).toBeInTheDocument();
+    expect(screen.getByText("61점 · 2편 평가")).toBeInTheDocument();
+    // An entity seen only in marked or commented films says so rather than claiming ratings.
+    expect(within(screen.getByTestId("countries-rest")).getByText("50점 · 1편 관심")).toBeInTheDocument();
+    expect(screen.getByText(/평균 별점과 비교한 값/)).toBeInTheDocument();
     expect(screen.getByTestId("bar-4.0")).toHaveStyle({ height: "80px" });
     expect(screen.getByTestId("bar-3.0")).toHaveStyle({ height: "40px" });
     expect(screen.getByTestId("bar-2.0")).toHaveStyle({ height: "20px" });
@@ -116,8 +134,8 @@ describe("GenreTagCloud", () => {
     render(
       <GenreTagCloud
         entries={[
-          { name: "드라마", score: 90, count: 4 },
-          { name: "코미디", score: 30, count: 1 },
+          { name: "드라마", score: 90, count: 4, rated: true },
+          { name: "코미디", score: 30, count: 1, rated: true },
         ]}
       />,
     );

@@ -79,26 +79,27 @@ function Sections({ rating, preference }: { rating: RatingAnalysis; preference: 
         id="countries"
         title={ANALYSIS.countries}
         emptyMessage={ANALYSIS.noCountries}
-        dict={preference.country_dict}
+        ranked={preference.ranked.country}
+        note={ANALYSIS.scoreNote}
       />
       <PreferenceSection
         id="genres"
         title={ANALYSIS.genres}
         emptyMessage={ANALYSIS.noGenres}
-        dict={preference.genre_dict}
+        ranked={preference.ranked.genre}
         withTagCloud
       />
       <PreferenceSection
         id="actors"
         title={ANALYSIS.actors}
         emptyMessage={ANALYSIS.noActors}
-        dict={preference.actor_dict}
+        ranked={preference.ranked.actor}
       />
       <PreferenceSection
         id="directors"
         title={ANALYSIS.directors}
         emptyMessage={ANALYSIS.noDirectors}
-        dict={preference.director_dict}
+        ranked={preference.ranked.director}
       />
     </div>
   );

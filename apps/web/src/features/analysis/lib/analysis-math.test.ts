@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { histogramBars, mostGivenRating, preferenceEntries, splitTop, tagStyle } from "./analysis-math";
+import { histogramBars, mostGivenRating, rankedEntries, splitTop, tagStyle } from "./analysis-math";
 
 describe("histogramBars", () => {
   it("scales the most frequent rating to 80 px and the others in proportion", () => {
@@ -26,19 +26,23 @@ describe("mostGivenRating", () => {
   });
 });
 
-describe("preferenceEntries", () => {
-  it("sorts by score descending and truncates scores to integers", () => {
-    const entries = preferenceEntries({ 한국: [22.7, 13], 미국: [93.9, 4], 일본: [100, 1], 프랑스: [93.2, 2] });
+describe("rankedEntries", () => {
+  it("keeps the server's ranking order and truncates scores to integers", () => {
+    const entries = rankedEntries([
+      { name: "한국", score: 72.9, count: 13, rated: true },
+      { name: "일본", score: 61.2, count: 1, rated: true },
+      { name: "프랑스", score: 50.4, count: 2, rated: false },
+    ]);
     expect(entries).toEqual([
-      { name: "일본", score: 100, count: 1 },
-      { name: "미국", score: 93, count: 4 },
-      { name: "프랑스", score: 93, count: 2 },
-      { name: "한국", score: 22, count: 13 },
+      { name: "한국", score: 72, count: 13, rated: true },
+      { name: "일본", score: 61, count: 1, rated: true },
+      { name: "프랑스", score: 50, count: 2, rated: false },
     ]);
   });
 
-  it("treats a null dictionary as no entries", () => {
-    expect(preferenceEntries(null)).toEqual([]);
+  it("treats a missing list as no entries", () => {
+    expect(rankedEntries(undefined)).toEqual([]);
+    expect(rankedEntries([])).toEqual([]);
   });
 
   it("splits the top 3 from the rest", () => {

@@ -1,6 +1,6 @@
 // SPEC §9's display rules of the taste analysis: histogram bars scaled to at most 80 px; preference entries sorted
 // by score, scores truncated to integers, the top 3 shown prominently; the genre tag cloud's sizes.
-import { RATING_DIST_KEYS } from "@moviepedia/contract";
+import { RATING_DIST_KEYS, type RankedEntry } from "@moviepedia/contract";
 
 export const HISTOGRAM_MAX_PX = 80;
 export const TOP_COUNT = 3;
@@ -51,17 +51,16 @@ export interface PreferenceEntry {
   /** Truncated to an integer (SPEC §9). */
   score: number;
   count: number;
+  /** Whether `count` is of rated films (else of marked or commented ones). */
+  rated: boolean;
 }
 
-export type PreferenceDict = Readonly<Record<string, readonly [number, number]>> | null;
-
-/** Entries by score descending (ties: more films, then name), scores truncated to integers. */
-export function preferenceEntries(dict: PreferenceDict): PreferenceEntry[] {
-  if (!dict) return [];
-  return Object.entries(dict)
-    .map(([name, [score, count]]) => ({ name, score: Math.trunc(score), raw: score, count }))
-    .sort((a, b) => b.raw - a.raw || b.count - a.count || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .map(({ name, score, count }) => ({ name, score, count }));
+/**
+ * The server's display ranking ([EXT] `ranked`, issue 20 #8: shrunk scores, a minimum sample) in its order, scores
+ * truncated to integers. The screens use it rather than re-sorting the API.md dicts, whose score saturates on one film.
+ */
+export function rankedEntries(list: readonly RankedEntry[] | undefined): PreferenceEntry[] {
+  return (list ?? []).map(({ name, score, count, rated }) => ({ name, score: Math.trunc(score), count, rated }));
 }
 
 /** The first three shown prominently, the rest as a list. */

@@ -1,8 +1,9 @@
 // One collection in a list (a profile's collections, search results, liked collections): its first posters, title,
 // movie count and likes, all one link to the collection page.
 import { type Collection, COLLECTION_STRIP_MOVIES } from "@moviepedia/contract";
-import { Film, Heart } from "lucide-react";
+import { Film } from "lucide-react";
 import { Link } from "react-router";
+import { LikeIcon } from "../../../shared/ui/like-icon";
 import { Poster } from "../../../shared/ui/poster";
 import { COLLECTIONS } from "../strings";
 
@@ -39,7 +40,7 @@ export function CollectionCard({
             {COLLECTIONS.movieCount(collection.movie_count)}
           </span>
           <span className="inline-flex items-center gap-1">
-            <Heart aria-hidden size={14} />
+            <LikeIcon size={14} />
             {COLLECTIONS.likeCount(collection.likes_count)}
           </span>
         </p>

@@ -1,10 +1,11 @@
 // The top of a collection page: owner (→ profile), title, overview, counts, and the like / comments / share row.
 import type { Collection } from "@moviepedia/contract";
 import { useQuery } from "@tanstack/react-query";
-import { Heart, MessageCircle, Share2 } from "lucide-react";
+import { MessageCircle, Share2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Avatar } from "../../../shared/ui/avatar";
+import { LikeIcon } from "../../../shared/ui/like-icon";
 import { profileQueries } from "../../profile";
 import { useCollectionLike } from "../hooks/use-collection-like";
 import { shareCollection } from "../lib/share";
@@ -75,9 +76,7 @@ export function CollectionSummary({
       </p>
       <div className="mt-4 flex divide-x divide-gray-100 border-y border-gray-100">
         <ActionButton
-          icon={
-            <Heart aria-hidden size={22} className={collection.like ? "fill-accent text-accent" : "text-gray-700"} />
-          }
+          icon={<LikeIcon liked={collection.like} size={22} className={collection.like ? "" : "text-gray-700"} />}
           label={COLLECTIONS.like}
           pressed={collection.like}
           disabled={like.pending}

@@ -2,14 +2,15 @@
 // for its author only.
 import type { CollectionComment } from "@moviepedia/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Heart } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { useAuth } from "../../../shared/lib/auth";
 import { formatKstDateTime } from "../../../shared/lib/time";
 import { Avatar } from "../../../shared/ui/avatar";
 import { ConfirmDialog } from "../../../shared/ui/confirm-dialog";
+import { LikeIcon } from "../../../shared/ui/like-icon";
 import { useRequireLogin } from "../../../shared/ui/login-required";
+import { showToast } from "../../../shared/ui/toast";
 import { collectionQueries } from "../api/collections-api";
 import { deleteComment, removeCachedComment, replaceCachedComment, toggleCommentLike } from "../api/comments-api";
 import { COLLECTIONS } from "../strings";
@@ -40,7 +41,7 @@ export function CommentItem({ comment }: { comment: CollectionComment }) {
       void client.invalidateQueries({ queryKey: collectionQueries.detail(comment.collection_id).queryKey });
     } catch (error) {
       console.error("Failed to delete collection comment", error);
-      window.alert(COLLECTIONS.commentDeleteFailed);
+      showToast(COLLECTIONS.commentDeleteFailed, "error");
     }
   }
 
@@ -72,7 +73,7 @@ export function CommentItem({ comment }: { comment: CollectionComment }) {
             onClick={() => requireLogin(() => like.mutate())}
             className={`inline-flex items-center gap-1 ${TEXT_BUTTON}`}
           >
-            <Heart aria-hidden size={15} className={comment.like ? "fill-accent text-accent" : ""} />
+            <LikeIcon liked={comment.like} size={15} />
             <span>{comment.likes_count}</span>
           </button>
           {mine ? (

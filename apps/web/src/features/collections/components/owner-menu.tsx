@@ -8,6 +8,7 @@ import { isApiError } from "../../../shared/lib/api";
 import { ConfirmDialog } from "../../../shared/ui/confirm-dialog";
 import { Dialog } from "../../../shared/ui/dialog";
 import { IconButton } from "../../../shared/ui/icon-button";
+import { showToast } from "../../../shared/ui/toast";
 import { profileQueries } from "../../profile";
 import { collectionQueries, deleteCollection } from "../api/collections-api";
 import { COLLECTIONS } from "../strings";
@@ -26,7 +27,7 @@ export function OwnerMenu({ collectionId, ownerId }: { collectionId: number; own
       await deleteCollection(collectionId);
     } catch (error) {
       console.error("Failed to delete collection", error);
-      window.alert(MSG.collectionDeleteFailed(isApiError(error) ? error.status : 0));
+      showToast(MSG.collectionDeleteFailed(isApiError(error) ? error.status : 0), "error");
       return;
     }
     client.removeQueries({ queryKey: collectionQueries.detail(collectionId).queryKey });

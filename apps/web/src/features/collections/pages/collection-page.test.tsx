@@ -79,6 +79,38 @@ describe("collection page", () => {
     expect(log).toHaveBeenCalledWith(LOG.collectionDetails, expect.anything());
   });
 
+  it("opens a linked comment (#comment-{id}) past the first windows, scrolled to and marked", async () => {
+    const comments = Array.from({ length: 25 }, (_, i) => ({
+      id: 100 + i,
+      collection_id: 5,
+      user_id: 7,
+      user_name: ME.username,
+      profile_url: "",
+      content: `댓글 ${i + 1}`,
+      likes_count: 0,
+      like: false,
+      created_at: "2025-02-01T03:04:05",
+    }));
+    fakeServer([
+      ["GET", /^\/api\/collections\/5$/, () => [200, { ...COLLECTION, comments_count: 25 }]],
+      [
+        "GET",
+        /^\/api\/collection_comments\/5\/list$/,
+        (url) => [200, comments.slice(Number(url.searchParams.get("begin")), Number(url.searchParams.get("end")))],
+      ],
+      ...BASE,
+    ]);
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    renderInApp(<CollectionPage />, "/collections/5#comment-123", "/collections/:collectionId");
+    const target = await screen.findByText("댓글 24");
+    const item = target.closest("li")!;
+    expect(item).toHaveAttribute("id", "comment-123");
+    expect(item).toHaveAttribute("aria-current", "true");
+    await vi.waitFor(() => expect(scrolled).toHaveBeenCalled());
+    expect(scrolled.mock.contexts.at(-1)).toBe(item);
+  });
+
   it("shows a load error for other failures", async () => {
     fakeServer([["GET", /^\/api\/collections\/5$/, () => [500, { code: "INTERNAL_ERROR", detail: "" }]]]);
     vi.spyOn(console, "error").mockImplementation(() => undefined);
@@ -123,14 +155,13 @@ describe("collection page", () => {
     expect(server.mock.calls.some(([, init]) => init?.method === "PATCH")).toBe(false);
   });
 
-  it("alerts a failed comment and logs SPEC §8's line", async () => {
+  it("says a failed comment in a toast and logs SPEC §8's line", async () => {
     fakeServer([
       ...BASE,
       ["POST", /^\/api\/collection_comments\/5$/, () => [500, { code: "INTERNAL_ERROR", detail: "" }]],
     ]);
     await logIn();
     const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const alert = vi.spyOn(window, "alert").mockImplementation(() => undefined);
     renderPage();
     const box = await screen.findByLabelText(COLLECTIONS.commentLabel);
     const submit = screen.getByRole("button", { name: COLLECTIONS.commentSubmit });
@@ -138,7 +169,7 @@ describe("collection page", () => {
     expect(submit).toBeDisabled();
     await userEvent.type(box, "좋아요");
     await userEvent.click(submit);
-    await vi.waitFor(() => expect(alert).toHaveBeenCalledWith(MSG.commentRegistrationFailed));
+    expect(await screen.findByRole("status")).toHaveTextContent(MSG.commentRegistrationFailed);
     expect(log).toHaveBeenCalledWith(LOG.commentRegistration, expect.anything());
     expect(box).toHaveValue("   좋아요");
   });
@@ -204,7 +235,6 @@ describe("collection page", () => {
     fakeServer([...BASE, ["DELETE", /^\/api\/collections\/5$/, () => [503, { code: "INTERNAL_ERROR", detail: "" }]]]);
     await logIn();
     vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const alert = vi.spyOn(window, "alert").mockImplementation(() => undefined);
     renderPage();
     await userEvent.click(await screen.findByRole("button", { name: COLLECTIONS.menu }));
     const menu = await screen.findByRole("dialog", { name: COLLECTIONS.menuTitle });
@@ -212,6 +242,6 @@ describe("collection page", () => {
     await userEvent.click(within(menu).getByRole("button", { name: COLLECTIONS.delete }));
     const confirm = await screen.findByRole("dialog", { name: COLLECTIONS.deleteTitle });
     await userEvent.click(within(confirm).getByRole("button", { name: COLLECTIONS.delete }));
-    await vi.waitFor(() => expect(alert).toHaveBeenCalledWith(MSG.collectionDeleteFailed(503)));
+    expect(await screen.findByRole("status")).toHaveTextContent(MSG.collectionDeleteFailed(503));
   });
 });

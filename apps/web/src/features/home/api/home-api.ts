@@ -1,17 +1,17 @@
-// The member home's rows (issue #18): 보고싶어요 (GET /api/reviews/user/{id}?status=WatchList [EXT]) and 친구들이 최근
-// 평가한 (the newest ratings and comments of the members one follows: each followed member's newest reviews, merged
-// newest first; a member the caller blocked answers [] server-side, API.md §1.9). Both expand movie ids with one
-// `?ids=` batch. Failures throw, so each row shows its error state.
-import type { FollowUser, Movie, Review } from "@moviepedia/contract";
+// The member home's rows (issue #18): 보고싶어요 (GET /api/reviews/user/{id}?status=WatchList [EXT], movie ids
+// expanded with one `?ids=` batch) and 친구들이 최근 평가한 (the films in the newest rating and comment items of the
+// caller's feed, GET /api/feed: one request, blocks already applied server-side). Failures throw, so each row shows
+// its error state.
+import type { CompactMovie, FeedItem, Movie, Review } from "@moviepedia/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "../../../shared/lib/api";
+import { fetchFeedWindow } from "../../community";
 import { fetchMoviesByIds } from "../../profile";
 
 /** Posters per row. */
 export const HOME_ROW_SIZE = 15;
-/** The most recently followed members whose newest reviews make up the friends row, and how many of each. */
-const FRIENDS_LOOKED_AT = 12;
-const PER_FRIEND = 5;
+/** Feed items read for the friends row (a collapsed rating item holds several films). */
+const FEED_ITEMS_LOOKED_AT = 30;
 
 export interface ReviewedMovie {
   review: Review;
@@ -38,23 +38,31 @@ export async function fetchWatchList(userId: number, signal?: AbortSignal): Prom
   return withMovies(reviews, signal);
 }
 
-export async function fetchFriendsRecent(userId: number, signal?: AbortSignal): Promise<ReviewedMovie[]> {
-  const followings = await apiFetch<FollowUser[]>(`/api/users/followings/${userId}`, { auth: "none", signal });
-  const recent = followings.slice(-FRIENDS_LOOKED_AT);
-  const lists = await Promise.all(
-    recent.map((friend) =>
-      apiFetch<Review[]>(`/api/reviews/user/${friend.id}`, {
-        query: { sort: "recent", begin: 0, end: PER_FRIEND },
-        signal,
-      }),
-    ),
-  );
-  const reviews = lists
-    .flat()
-    .filter((r) => r.rating > 0 || r.content !== "")
-    .sort((a, b) => b.id - a.id)
-    .slice(0, HOME_ROW_SIZE);
-  return withMovies(reviews, signal);
+export interface FriendActivity {
+  movie: CompactMovie;
+  userName: string;
+  /** The friend's review of the film when the item is one rating or a written comment; null in a collapsed group. */
+  review: Review | null;
+}
+
+/** Films from the caller's newest feed items that are ratings or comments, each film once, newest first. */
+export function friendActivities(items: FeedItem[]): FriendActivity[] {
+  const seen = new Set<number>();
+  const out: FriendActivity[] = [];
+  for (const item of items) {
+    if (item.type !== "rating" && item.type !== "review") continue;
+    for (const movie of item.movies) {
+      if (seen.has(movie.id)) continue;
+      seen.add(movie.id);
+      const review = item.review?.movie_id === movie.id ? item.review : null;
+      out.push({ movie, userName: item.user.username, review });
+    }
+  }
+  return out.slice(0, HOME_ROW_SIZE);
+}
+
+export async function fetchFriendsRecent(signal?: AbortSignal): Promise<FriendActivity[]> {
+  return friendActivities(await fetchFeedWindow(null, FEED_ITEMS_LOOKED_AT, signal));
 }
 
 export const homeQueries = {
@@ -68,7 +76,7 @@ export const homeQueries = {
   friends: (userId: number) =>
     queryOptions({
       queryKey: [...homeQueries.all, "friends", userId],
-      queryFn: ({ signal }) => fetchFriendsRecent(userId, signal),
+      queryFn: ({ signal }) => fetchFriendsRecent(signal),
       staleTime: 60_000,
     }),
 };

@@ -81,12 +81,12 @@ function FriendsRow({ userId }: { userId: number }) {
       loading={query.isPending}
       error={query.isError ? HOME.rowFailed : null}
       emptyMessage={HOME.friendsEmpty}
-      items={(query.data ?? []).map(({ movie, review }) => ({
-        id: review.id,
+      items={(query.data ?? []).map(({ movie, userName, review }) => ({
+        id: movie.id,
         title: movie.title,
         posterUrl: movie.poster_url,
-        href: review.content ? `/comments/${movie.id}/${review.id}` : `/movies/${movie.id}`,
-        caption: HOME.friendVerdict(review.user_name, review.rating, review.content !== ""),
+        href: review?.content ? `/comments/${movie.id}/${review.id}` : `/movies/${movie.id}`,
+        caption: HOME.friendVerdict(userName, review?.rating ?? 0, Boolean(review?.content)),
       }))}
     />
   );

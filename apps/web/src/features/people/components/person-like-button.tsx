@@ -2,8 +2,8 @@
 // rollback when the toggle fails (SPEC §8).
 import type { Person } from "@moviepedia/contract";
 import { useQueryClient } from "@tanstack/react-query";
-import { Heart } from "lucide-react";
 import { useRef, useState } from "react";
+import { LikeIcon } from "../../../shared/ui/like-icon";
 import { useRequireLogin } from "../../../shared/ui/login-required";
 import { peopleQueries, togglePersonLike } from "../api/people-api";
 import { PEOPLE } from "../strings";
@@ -39,7 +39,7 @@ export function PersonLikeButton({ person }: { person: Person }) {
         shown.like ? "border-accent bg-accent/10 text-accent" : "border-gray-300 text-gray-700 hover:bg-gray-50"
       }`}
     >
-      <Heart aria-hidden size={16} className={shown.like ? "fill-accent" : ""} />
+      <LikeIcon liked={shown.like} />
       {PEOPLE.like}
       <span className="tabular-nums">{shown.count.toLocaleString("ko-KR")}</span>
     </button>

@@ -7,6 +7,7 @@ import {
   type Movie,
   type Person,
   type Review,
+  type UserReviewCounts,
 } from "@moviepedia/contract";
 import { apiFetch, fetchOrNull, isAbortError } from "../../../shared/lib/api";
 import { fetchMoviesByIdsOrNull } from "./movies-batch";
@@ -29,18 +30,39 @@ async function withMovies(reviews: Review[] | null, signal: AbortSignal): Promis
   return reviews.map((review) => ({ id: review.id, review, movie: movies.get(review.movie_id) ?? null }));
 }
 
-/** `GET /api/reviews/user/{id}` newest first; `[]` to a caller who blocked that member (API.md §1.9). */
+/** The profile's review tabs: every row, rated ones, written ones, 보고싶어요, 보는 중. */
+export type ReviewKind = "all" | "rated" | "commented" | "watch_list" | "watching";
+export const REVIEW_KINDS: readonly ReviewKind[] = ["all", "rated", "commented", "watch_list", "watching"];
+
+const KIND_QUERY: Record<ReviewKind, Record<string, string>> = {
+  all: {},
+  rated: { rated: "true" },
+  commented: { has_content: "true" },
+  watch_list: { status: "WatchList" },
+  watching: { status: "Watching" },
+};
+
+/**
+ * `GET /api/reviews/user/{id}` newest first, narrowed to one kind; `[]` to a caller who blocked that member
+ * (API.md §1.9).
+ */
 export async function fetchUserReviewsWindow(
   userId: number,
   begin: number,
   end: number,
   signal: AbortSignal,
+  kind: ReviewKind = "all",
 ): Promise<ReviewWithMovie[] | null> {
   const reviews = await fetchOrNull<Review[]>(`/api/reviews/user/${userId}`, LOG.userReviews, {
-    query: { begin, end, sort: "recent" },
+    query: { begin, end, sort: "recent", ...KIND_QUERY[kind] },
     signal,
   });
   return withMovies(reviews, signal);
+}
+
+/** The tabs' counts ([EXT] `GET /api/reviews/user/{id}/counts`); null when they could not be read (logged). */
+export function fetchUserReviewCounts(userId: number, signal?: AbortSignal): Promise<UserReviewCounts | null> {
+  return fetchOrNull<UserReviewCounts>(`/api/reviews/user/${userId}/counts`, LOG.userReviews, { signal });
 }
 
 export type LikesTab = "participants" | "collections" | "reviews";

@@ -4,6 +4,7 @@
 import { type BlockedUsers, type FollowUser, LOG, type Me, type UserProfile } from "@moviepedia/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { apiFetch, fetchListOrEmpty, fetchOrNull, fetchRecordOrNull } from "../../../shared/lib/api";
+import { fetchUserReviewCounts } from "./lists-api";
 
 /** A begin/end window (API.md §1.5); absent = the whole list (≤ 1000). */
 export interface ListWindow {
@@ -70,6 +71,11 @@ export const profileQueries = {
     queryOptions({
       queryKey: [...profileQueries.member(userId), "blocked"],
       queryFn: ({ signal }) => fetchBlockedIds(userId, signal),
+    }),
+  reviewCounts: (userId: number) =>
+    queryOptions({
+      queryKey: [...profileQueries.member(userId), "review-counts"],
+      queryFn: ({ signal }) => fetchUserReviewCounts(userId, signal),
     }),
   /** Window caches of the infinite lists (followers, followings, reviews, likes) of one member. */
   list: (userId: number, name: string) => [...profileQueries.member(userId), "list", name] as const,

@@ -1,4 +1,4 @@
-import { ThumbsUp } from "lucide-react";
+import { LikeIcon } from "../../../shared/ui/like-icon";
 import { REVIEWS } from "../strings";
 
 /** 좋아요 with its count; pressed state for screen readers. */
@@ -13,7 +13,7 @@ export function LikeButton({ like, count, onPress }: { like: boolean; count: num
         like ? "font-semibold text-accent" : "text-gray-600"
       }`}
     >
-      <ThumbsUp aria-hidden size={16} className={like ? "fill-accent/20" : ""} />
+      <LikeIcon liked={like} />
       <span className="tabular-nums">{count.toLocaleString("ko-KR")}</span>
     </button>
   );

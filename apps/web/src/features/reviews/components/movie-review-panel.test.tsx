@@ -1,7 +1,8 @@
 import { LOG, MSG } from "@moviepedia/contract";
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { KEYBOARD_COMMIT_DELAY_MS } from "../../../shared/ui/star-rating";
 import { jsonResponse } from "../../../test/tokens";
 import { type FakeApi, fakeApi, renderWithProviders, resetSession, review, signInAsMe } from "../test/harness";
 import { MovieReviewPanel } from "./movie-review-panel";
@@ -64,6 +65,34 @@ describe("MovieReviewPanel for a member", () => {
     await userEvent.click(half(4, "left"));
     await waitFor(() => expect(puts()).toEqual([{ rating: 3.5 }, { rating: 0 }]));
     expect(screen.getByRole("slider")).toHaveAttribute("aria-valuetext", "평가하기");
+  });
+
+  it("saves arrow-key steps once: on Enter, after a pause, on blur; a click saves at once", async () => {
+    renderPanel();
+    const slider = screen.getByRole("slider");
+    await waitFor(() => expect(slider).not.toHaveAttribute("aria-disabled"));
+    slider.focus();
+    for (let i = 0; i < 5; i++) fireEvent.keyDown(slider, { key: "ArrowRight" });
+    expect(slider).toHaveAttribute("aria-valuetext", "부족해요");
+    expect(puts()).toEqual([]);
+    fireEvent.keyDown(slider, { key: "Enter" });
+    await waitFor(() => expect(puts()).toEqual([{ rating: 2.5 }]));
+
+    // A pause commits the settled value (real timers: the widget waits KEYBOARD_COMMIT_DELAY_MS).
+    for (let i = 0; i < 3; i++) fireEvent.keyDown(slider, { key: "ArrowRight" });
+    expect(puts()).toHaveLength(1);
+    await waitFor(() => expect(puts()).toEqual([{ rating: 2.5 }, { rating: 4 }]), { timeout: 3000 });
+
+    fireEvent.keyDown(slider, { key: "ArrowLeft" });
+    fireEvent.blur(slider);
+    await waitFor(() => expect(puts()).toEqual([{ rating: 2.5 }, { rating: 4 }, { rating: 3.5 }]));
+
+    await userEvent.click(half(5, "right"));
+    await waitFor(() => expect(puts()).toHaveLength(4));
+    expect(puts()[3]).toEqual({ rating: 5 });
+    // Nothing else is pending: no late write follows.
+    await new Promise((resolve) => setTimeout(resolve, KEYBOARD_COMMIT_DELAY_MS + 100));
+    expect(puts()).toHaveLength(4);
   });
 
   it.each([

@@ -1,16 +1,31 @@
-// Posting a reply: non-blank text up to 10000 characters with the live counter; visitors get the login overlay.
+// Posting a reply: non-blank text up to 10000 characters with the live counter; visitors see a box that asks them to
+// log in before they type.
 import { LOG } from "@moviepedia/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Button } from "../../../shared/ui/button";
 import { ErrorText } from "../../../shared/ui/error-text";
+import { useAuth } from "../../../shared/lib/auth";
 import { useRequireLogin } from "../../../shared/ui/login-required";
 import { TextAreaWithCounter } from "../../../shared/ui/text-area-with-counter";
+import { VisitorWritePrompt } from "../../../shared/ui/visitor-write-prompt";
 import { createReply, replyQueries } from "../api/replies-api";
 import { reviewQueries } from "../api/reviews-api";
 import { REVIEWS } from "../strings";
 
 export function ReplyForm({ reviewId }: { reviewId: number }) {
+  const { isLoggedIn } = useAuth();
+  if (!isLoggedIn) {
+    return (
+      <div className="px-4 py-3">
+        <VisitorWritePrompt />
+      </div>
+    );
+  }
+  return <MemberReplyForm reviewId={reviewId} />;
+}
+
+function MemberReplyForm({ reviewId }: { reviewId: number }) {
   const client = useQueryClient();
   const requireLogin = useRequireLogin();
   const [content, setContent] = useState("");

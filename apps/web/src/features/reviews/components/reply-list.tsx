@@ -1,4 +1,5 @@
-// A review's replies, oldest first, 10 at a time as the reader scrolls, with the reply form on top.
+// A review's replies, oldest first, 10 at a time as the reader scrolls, with the reply form on top. The count is
+// everyone's; replies of members the reader blocked are left out of the list, and its end says how many.
 import { PAGE_SIZE } from "@moviepedia/contract";
 import { useInfiniteWindow } from "../../../shared/hooks";
 import { Button } from "../../../shared/ui/button";
@@ -8,7 +9,9 @@ import { InfiniteFooter } from "../../../shared/ui/infinite-footer";
 import { Loading } from "../../../shared/ui/loading";
 import { UI } from "../../../shared/ui/strings";
 import { fetchReplies, replyQueries } from "../api/replies-api";
+import { useBlockedIds } from "../hooks/use-blocked-ids";
 import { REVIEWS } from "../strings";
+import { HiddenByBlockNote } from "./hidden-by-block-note";
 import { ReplyForm } from "./reply-form";
 import { ReplyItem } from "./reply-item";
 
@@ -18,6 +21,7 @@ export function ReplyList({ reviewId, count }: { reviewId: number; count: number
     fetchWindow: (begin, end, signal) => fetchReplies(reviewId, { begin, end }, signal),
     pageSize: PAGE_SIZE.replies,
   });
+  const blockedIds = useBlockedIds();
   return (
     <section aria-labelledby="replies-heading" className="border-t-8 border-gray-50">
       <h2 id="replies-heading" className="px-4 pt-4 text-base font-bold text-gray-900">
@@ -43,6 +47,15 @@ export function ReplyList({ reviewId, count }: { reviewId: number; count: number
             </li>
           ))}
         </ul>
+      )}
+      {list.isLoading || list.isError ? null : (
+        <HiddenByBlockNote
+          total={count}
+          shown={list.items.length}
+          hasMore={list.hasMore}
+          blockedIds={blockedIds}
+          kind="replies"
+        />
       )}
       <InfiniteFooter list={list} />
     </section>

@@ -54,6 +54,8 @@ describe("ReviewCard", () => {
     await userEvent.click(like);
     expect(like).toHaveAttribute("aria-pressed", "true");
     expect(like).toHaveAccessibleName("좋아요 4");
+    // The app's one like icon: the heart, filled while liked.
+    expect(like.querySelector('[data-icon="like"]')).toHaveClass("lucide-heart", "fill-accent");
     await waitFor(() => expect(api.calls.some((call) => call.method === "PATCH")).toBe(true));
     fail();
     await waitFor(() => expect(like).toHaveAttribute("aria-pressed", "false"));

@@ -2,6 +2,8 @@
 // delete it (content "" through PUT …/mine, keeping rating and status) right here.
 import type { Review } from "@moviepedia/contract";
 import { useQuery } from "@tanstack/react-query";
+import { EyeOff } from "lucide-react";
+import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useNumericParam } from "../../../shared/hooks";
 import { isNotFound } from "../../../shared/lib/api";
@@ -17,6 +19,7 @@ import { reviewQueries } from "../api/reviews-api";
 import { useCommentDialogs } from "../components/comment-dialogs";
 import { ReplyList } from "../components/reply-list";
 import { ReviewCard } from "../components/review-card";
+import { useBlockedIds } from "../hooks/use-blocked-ids";
 import { useMyReview } from "../hooks/use-my-review";
 import { REVIEWS } from "../strings";
 
@@ -47,8 +50,27 @@ function OwnerActions({ review, movieTitle }: { review: Review; movieTitle: stri
   );
 }
 
+/** In place of a review whose author the reader blocked (opened by link: single GETs are not filtered, §1.9). */
+function BlockedNotice({ onShow }: { onShow: () => void }) {
+  return (
+    <section
+      data-testid="blocked-author"
+      className="m-4 flex flex-col items-center gap-2 rounded-xl bg-gray-50 px-4 py-8 text-center"
+    >
+      <EyeOff aria-hidden size={24} className="text-gray-400" />
+      <h2 className="text-[15px] font-semibold text-gray-800">{REVIEWS.blockedAuthor}</h2>
+      <p className="text-sm text-gray-500">{REVIEWS.blockedAuthorHint}</p>
+      <Button variant="secondary" size="sm" onClick={onShow} className="mt-2">
+        {REVIEWS.showBlocked}
+      </Button>
+    </section>
+  );
+}
+
 function CommentBody({ reviewId, movieId }: { reviewId: number; movieId: number }) {
   const { userId } = useAuth();
+  const blockedIds = useBlockedIds();
+  const [revealed, setRevealed] = useState(false);
   const query = useQuery(reviewQueries.detail(reviewId));
   const review = query.data;
   // The review knows its movie; the address's movie id only stands in until it has loaded.
@@ -80,12 +102,18 @@ function CommentBody({ reviewId, movieId }: { reviewId: number; movieId: number 
           <span className="ml-1">{movie.data.year}</span>
         </p>
       ) : null}
-      <ReviewCard
-        review={review}
-        variant="full"
-        actions={review.user_id === userId ? <OwnerActions review={review} movieTitle={title} /> : null}
-      />
-      <ReplyList reviewId={review.id} count={review.comments_count} />
+      {blockedIds.includes(review.user_id) && !revealed ? (
+        <BlockedNotice onShow={() => setRevealed(true)} />
+      ) : (
+        <>
+          <ReviewCard
+            review={review}
+            variant="full"
+            actions={review.user_id === userId ? <OwnerActions review={review} movieTitle={title} /> : null}
+          />
+          <ReplyList reviewId={review.id} count={review.comments_count} />
+        </>
+      )}
     </>
   );
 }

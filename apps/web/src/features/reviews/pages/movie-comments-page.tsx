@@ -16,8 +16,10 @@ import { PageHeader } from "../../../shared/ui/page-header";
 import { UI } from "../../../shared/ui/strings";
 import { movieQueries } from "../../movies";
 import { fetchMovieReviews, reviewQueries } from "../api/reviews-api";
+import { HiddenByBlockNote } from "../components/hidden-by-block-note";
 import { ListControls } from "../components/list-controls";
 import { ReviewCard } from "../components/review-card";
+import { useBlockedIds } from "../hooks/use-blocked-ids";
 import { REVIEWS } from "../strings";
 
 function CommentList({ movieId }: { movieId: number }) {
@@ -33,6 +35,7 @@ function CommentList({ movieId }: { movieId: number }) {
     fetchWindow: (begin, end, signal) => fetchMovieReviews(movieId, { begin, end }, filter, signal),
     pageSize: PAGE_SIZE.reviews,
   });
+  const blockedIds = useBlockedIds();
 
   return (
     <>
@@ -69,6 +72,15 @@ function CommentList({ movieId }: { movieId: number }) {
             </li>
           ))}
         </ul>
+      )}
+      {list.isLoading || list.isError || filter.following || !movie.data ? null : (
+        <HiddenByBlockNote
+          total={movie.data.reviews_count}
+          shown={list.items.length}
+          hasMore={list.hasMore}
+          blockedIds={blockedIds}
+          kind="comments"
+        />
       )}
       <InfiniteFooter list={list} />
     </>

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { authStore } from "../../../shared/lib/auth";
+import { Toaster } from "../../../shared/ui/toast";
 import { jsonResponse, makeToken, ME } from "../../../test/tokens";
 import { DeleteAccountDialog } from "./delete-account-dialog";
 
@@ -17,7 +18,12 @@ function renderDialog(loginType: "local" | "kakao") {
     ],
     { initialEntries: ["/mypage/settings"] },
   );
-  render(<RouterProvider router={router} />);
+  render(
+    <>
+      <RouterProvider router={router} />
+      <Toaster />
+    </>,
+  );
   return router;
 }
 
@@ -65,7 +71,6 @@ describe("account deletion", () => {
   });
 
   it("ends the session and goes home with a notice after deletion", async () => {
-    const alert = vi.spyOn(window, "alert").mockImplementation(() => undefined);
     const mock = await logIn(() => new Response(null, { status: 204 }));
     const router = renderDialog("kakao");
     expect(screen.queryByLabelText("비밀번호 확인")).not.toBeInTheDocument();
@@ -75,6 +80,6 @@ describe("account deletion", () => {
     expect(deletes(mock)[0]?.[1]?.body).toBeUndefined();
     expect(authStore.getState().isLoggedIn).toBe(false);
     expect(localStorage.getItem("accessToken")).toBeNull();
-    expect(alert).toHaveBeenCalledWith(expect.stringContaining("회원 탈퇴가 완료되었습니다"));
+    expect(screen.getByRole("status")).toHaveTextContent("회원 탈퇴가 완료되었습니다");
   });
 });

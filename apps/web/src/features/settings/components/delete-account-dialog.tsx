@@ -1,5 +1,5 @@
 // 회원 탈퇴: a warning, the password (local accounts) and a red confirm. On success the session ends here and the
-// member lands on home with a Korean notice; a wrong password keeps the dialog open with its message.
+// member lands on home with a Korean notice (the app's toast); a wrong password keeps the dialog open with its message.
 import type { Me } from "@moviepedia/contract";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
@@ -9,6 +9,7 @@ import { Button } from "../../../shared/ui/button";
 import { Dialog } from "../../../shared/ui/dialog";
 import { ErrorText } from "../../../shared/ui/error-text";
 import { TextField } from "../../../shared/ui/text-field";
+import { showToast } from "../../../shared/ui/toast";
 import { deleteAccount } from "../api/account-api";
 import { SETTINGS } from "../strings";
 
@@ -76,7 +77,7 @@ function DeleteForm({
     }
     // The server already revoked every session; this clears the four stored items (and the cached queries).
     await authStore.logout();
-    window.alert(SETTINGS.deleted);
+    showToast(SETTINGS.deleted);
     void navigate("/", { replace: true });
   }
 

@@ -1,5 +1,6 @@
 // /mypage/settings: blocked-user management and logout (SPEC §2), 비밀번호 변경 for local accounts (issue #22),
-// 회원 탈퇴 (DESIGN: account deletion), and the films marked 관심없어요 with their undo (issue #18).
+// 회원 탈퇴 (DESIGN: account deletion), the films marked 관심없어요 with their undo (issue #18), and 데이터 가져오기 /
+// 내보내기 (issue #19).
 import { ChevronRight, Info, KeyRound, LogOut, UserMinus, UserX } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
@@ -10,6 +11,8 @@ import { EmptyState } from "../../../shared/ui/empty-state";
 import { PageHeader } from "../../../shared/ui/page-header";
 import { ChangePasswordDialog } from "../components/change-password-dialog";
 import { DismissedMovies } from "../../rating";
+import { DataExport } from "../components/data-export";
+import { DataImport } from "../components/data-import";
 import { DeleteAccountDialog } from "../components/delete-account-dialog";
 import { SETTINGS } from "../strings";
 
@@ -105,6 +108,8 @@ export default function SettingsPage() {
         onOpenChange={setChangingPassword}
         onChanged={() => setNotice(SETTINGS.passwordChanged)}
       />
+      <DataImport />
+      <DataExport />
       {user ? <DismissedMovies userId={user.id} /> : null}
       <DeleteAccountDialog open={deleting} onOpenChange={setDeleting} loginType={user?.login_type ?? null} />
       <ConfirmDialog

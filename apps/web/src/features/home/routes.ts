@@ -1,5 +1,6 @@
-// Public face of the home feature: its page, loaded lazily by the router, and the charts it shows, started while
-// its code loads.
+// What the router loads of the home feature: its pages, lazily, and the data its first screen needs, started while the page's code loads.
+// Only app/ imports this file; other features use the feature's index.ts, so none reaches another's pages (and
+// no import cycle runs through them).
 import type { QueryClient } from "@tanstack/react-query";
 import { movieQueries } from "../movies";
 

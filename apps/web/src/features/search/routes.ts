@@ -1,5 +1,6 @@
-// Public face of the search feature: its page, loaded lazily by the router, and the first window of results of the
-// query in the URL, started while the page's code loads (every tab reads that window).
+// What the router loads of the search feature: its pages, lazily, and the data its first screen needs, started while the page's code loads.
+// Only app/ imports this file; other features use the feature's index.ts, so none reaches another's pages (and
+// no import cycle runs through them).
 import type { QueryClient } from "@tanstack/react-query";
 import { searchQueries } from "./api/search-api";
 import { readSearchParams } from "./lib/search-params";

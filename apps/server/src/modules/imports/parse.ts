@@ -1,0 +1,446 @@
+// Reading import files (docs/imports.md): bytes → text (UTF-8, BOM stripped, invalid bytes found per line) → CSV
+// records that survive broken lines → items of one shape whatever the source (Letterboxd, IMDb, our own export).
+// Pure functions: no database. A file that is not the format at all is refused whole (INVALID_IMPORT_FILE); a bad
+// line becomes an item carrying its reason.
+import {
+  codePointLength,
+  type ImportFormat,
+  type ImportReason,
+  isValidRating,
+  TEXT_MAX,
+  WATCH_STATUSES,
+} from "@moviepedia/contract";
+import { parse } from "csv-parse/sync";
+import { unzipSync } from "fflate";
+import { ApiError } from "../../http/errors.js";
+
+/** The film a line names, by whatever the source knows of it. */
+export interface MovieRef {
+  title: string;
+  original_title?: string | null;
+  year: number | null;
+  tmdb_id?: number | null;
+  imdb_id?: string | null;
+  /** Our catalogue key (our own export): stable across instances that share a catalogue. */
+  key?: string | null;
+}
+
+/** One line of a file: what it sets on the member's review of one film, or why it cannot. */
+export interface ImportItem {
+  file: string | null;
+  line: number;
+  movie: MovieRef;
+  rating?: number;
+  status?: string;
+  content?: string;
+  spoiler?: boolean;
+  /** A line that is read but changes nothing by design (Letterboxd's watched.csv: no rating). */
+  skip?: true;
+  /** Why the line cannot be applied; its rating (converted) is kept for the report. */
+  error?: ImportReason;
+  reportRating?: number | null;
+}
+
+export interface ImportCollection {
+  line: number;
+  title: string;
+  overview: string | null;
+  movies: MovieRef[];
+}
+
+export interface ParsedImport {
+  items: ImportItem[];
+  collections: ImportCollection[];
+}
+
+/** What the request handler keeps for the background job: checked already, parsed there. */
+export interface ImportSource {
+  format: ImportFormat;
+  files: Array<{ name: string | null; kind: CsvKind; text: string; badUtf8: boolean }>;
+  json?: unknown;
+}
+
+export type CsvKind = "lb_ratings" | "lb_reviews" | "lb_watchlist" | "lb_watched" | "imdb_ratings" | "imdb_watchlist";
+
+export const invalidFile = (detail: string) => new ApiError("INVALID_IMPORT_FILE", detail);
+
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+const looseUtf8 = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
+
+/** UTF-8 text without its BOM; `badUtf8` when some bytes were not UTF-8 (their lines are reported, not applied). */
+export function decodeText(bytes: Uint8Array): { text: string; badUtf8: boolean } {
+  let text: string;
+  let badUtf8 = false;
+  try {
+    text = strictUtf8.decode(bytes);
+  } catch {
+    text = looseUtf8.decode(bytes);
+    badUtf8 = true;
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  return { text, badUtf8 };
+}
+
+// ---------------------------------------------------------------------------------------------------- CSV records
+
+export interface CsvRecord {
+  line: number;
+  fields: string[];
+}
+
+export interface CsvResult {
+  header: string[];
+  records: CsvRecord[];
+  /** Lines csv-parse refused (an unclosed or stray quote): parsing goes on at the next line. */
+  broken: number[];
+  /** First line left unread after too many broken lines, if any. */
+  unreadFrom: number | null;
+  lineCount: number;
+}
+
+/** Broken lines after which the rest of a file is left unread (each one re-reads the rest of the file). */
+const MAX_RESTARTS = 50;
+
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf("\n"); i !== -1 && i + 1 < text.length; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+/**
+ * Every record with the physical line it starts on. A line csv-parse cannot read (a quote never closed, a quote in
+ * the middle of a field) is reported and reading starts again on the next line, so one bad line costs one line.
+ */
+export function parseCsv(text: string, maxRecords = Number.POSITIVE_INFINITY): CsvResult {
+  const starts = lineStarts(text);
+  const lineText = (n: number) => text.slice(starts[n - 1], n < starts.length ? starts[n] : text.length);
+  const nextNonBlank = (n: number) => {
+    while (n <= starts.length && lineText(n).trim() === "") n++;
+    return n;
+  };
+  const all: CsvRecord[] = [];
+  const broken: number[] = [];
+  let unreadFrom: number | null = null;
+  let from = 1;
+  let restarts = 0;
+  while (from <= starts.length && all.length < maxRecords) {
+    let lastEnd = from - 1;
+    const base = from - 1;
+    try {
+      parse(text.slice(starts[from - 1]), {
+        relax_column_count: true,
+        skip_empty_lines: true,
+        ...(Number.isFinite(maxRecords) ? { to: maxRecords - all.length } : {}),
+        on_record: (record: string[], context: { lines: number }) => {
+          all.push({ line: nextNonBlank(lastEnd + 1), fields: record });
+          lastEnd = base + context.lines;
+          return null;
+        },
+      });
+      break;
+    } catch {
+      const bad = nextNonBlank(lastEnd + 1);
+      if (bad > starts.length) break;
+      broken.push(bad);
+      from = bad + 1;
+      if (++restarts >= MAX_RESTARTS && from <= starts.length) {
+        unreadFrom = nextNonBlank(from);
+        break;
+      }
+    }
+  }
+  const [head, ...records] = all;
+  return {
+    header: (head?.fields ?? []).map((h) => h.trim()),
+    records: head && head.line === 1 ? records : all,
+    broken,
+    unreadFrom: unreadFrom !== null && unreadFrom <= starts.length ? unreadFrom : null,
+    lineCount: starts.length,
+  };
+}
+
+// ------------------------------------------------------------------------------------------------ format checks
+
+const LB_BASE = ["Name", "Year"];
+const LB_FILES: Record<string, CsvKind> = {
+  "ratings.csv": "lb_ratings",
+  "reviews.csv": "lb_reviews",
+  "watchlist.csv": "lb_watchlist",
+  "watched.csv": "lb_watched",
+};
+/** Letterboxd export folders whose CSVs are not the member's current data. */
+const LB_SKIPPED_DIRS = ["deleted/", "orphaned/", "likes/", "lists/"];
+
+function headerOf(text: string): string[] {
+  return parseCsv(text, 1).header;
+}
+
+function missing(header: string[], wanted: string[]): string[] {
+  return wanted.filter((w) => !header.includes(w));
+}
+
+/** Which Letterboxd file a CSV is: by its name when known, else by its columns (no rating → watchlist). */
+function letterboxdKind(header: string[], name: string | null): CsvKind {
+  const lacking = missing(header, LB_BASE);
+  if (lacking.length > 0) {
+    throw invalidFile(`File is not a Letterboxd export: missing column(s) ${lacking.map((c) => `'${c}'`).join(", ")}.`);
+  }
+  const base = (name ?? "").toLowerCase().split("/").pop() ?? "";
+  if (base.includes("watchlist")) return "lb_watchlist";
+  if (base.includes("watched")) return "lb_watched";
+  if (header.includes("Review")) return "lb_reviews";
+  if (header.includes("Rating")) return "lb_ratings";
+  return "lb_watchlist";
+}
+
+function imdbKind(header: string[]): CsvKind {
+  if (!header.includes("Const")) throw invalidFile("File is not an IMDb export: missing column 'Const'.");
+  if (header.includes("Your Rating")) return "imdb_ratings";
+  if (header.includes("Position")) return "imdb_watchlist";
+  throw invalidFile("File is not an IMDb ratings or watchlist export: missing column 'Your Rating'.");
+}
+
+function isZip(bytes: Uint8Array): boolean {
+  return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+}
+
+/** Unpacked bytes a zip may hold in the files we read (a zip bomb is refused before it is inflated). */
+const ZIP_MAX_UNPACKED = 64 * 1024 * 1024;
+
+/**
+ * Checks the file against its format and keeps what the job needs. 400 INVALID_IMPORT_FILE when it is not that
+ * format at all (no recognisable header, not a zip, not our export); everything finer is reported per line later.
+ */
+export function prepareSource(
+  format: ImportFormat,
+  contentType: string,
+  body: Buffer,
+  name: string | null,
+): ImportSource {
+  if (body.length === 0) throw invalidFile("The file is empty.");
+  if (format === "moviepedia") {
+    const { text, badUtf8 } = decodeText(body);
+    if (badUtf8) throw invalidFile("File is not a Moviepedia export: it is not valid UTF-8.");
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw invalidFile("File is not a Moviepedia export: it is not valid JSON.");
+    }
+    if (!json || typeof json !== "object" || (json as { format?: unknown }).format !== "moviepedia") {
+      throw invalidFile("File is not a Moviepedia export: 'format' is not \"moviepedia\".");
+    }
+    return { format, files: [], json };
+  }
+  if (contentType === "application/zip") {
+    if (!isZip(body)) throw invalidFile("File is not a zip archive.");
+    let unpacked = 0;
+    let entries: Record<string, Uint8Array>;
+    try {
+      entries = unzipSync(body, {
+        filter: (file) => {
+          const lower = file.name.toLowerCase();
+          const base = lower.split("/").pop() ?? "";
+          const depth = lower.split("/").length - 1;
+          const wanted = base in LB_FILES && depth <= 1 && !LB_SKIPPED_DIRS.some((d) => lower.includes(d));
+          if (wanted) unpacked += file.originalSize;
+          if (unpacked > ZIP_MAX_UNPACKED) throw invalidFile("The zip unpacks to more than 64 MB.");
+          return wanted;
+        },
+      });
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      throw invalidFile("File is not a readable zip archive.");
+    }
+    const files: ImportSource["files"] = [];
+    // Ratings first, then texts, then the rest: a film in several files ends as the richest line left it.
+    for (const [file, kind] of Object.entries(LB_FILES)) {
+      const entry = Object.entries(entries).find(([n]) => n.toLowerCase().split("/").pop() === file);
+      if (!entry) continue;
+      const { text, badUtf8 } = decodeText(entry[1]);
+      const header = headerOf(text);
+      const lacking = missing(header, LB_BASE);
+      if (lacking.length > 0) throw invalidFile(`${file} in the zip is not a Letterboxd export file.`);
+      files.push({ name: file, kind, text, badUtf8 });
+    }
+    if (files.length === 0) {
+      throw invalidFile("The zip holds none of ratings.csv, reviews.csv, watchlist.csv or watched.csv.");
+    }
+    return { format, files };
+  }
+  const { text, badUtf8 } = decodeText(body);
+  const header = headerOf(text);
+  const kind = format === "imdb" ? imdbKind(header) : letterboxdKind(header, name);
+  return { format, files: [{ name: null, kind, text, badUtf8 }] };
+}
+
+// --------------------------------------------------------------------------------------------------- CSV → items
+
+function yearOf(value: string | undefined): number | null {
+  const year = Number.parseInt((value ?? "").trim(), 10);
+  return Number.isInteger(year) && year >= 1870 && year <= 2200 ? year : null;
+}
+
+/** Letterboxd's 0.5–5 stars are ours; empty = no rating (undefined), anything else out of range = null. */
+function letterboxdRating(value: string | undefined): number | null | undefined {
+  const text = (value ?? "").trim();
+  if (text === "") return undefined;
+  const n = Number(text);
+  return Number.isFinite(n) && n > 0 && isValidRating(n) ? n : null;
+}
+
+/** IMDb's 1–10 → half stars: /2 rounded half up (7 → 3.5); out of range = null. */
+export function imdbRating(value: string | undefined): number | null | undefined {
+  const text = (value ?? "").trim();
+  if (text === "") return undefined;
+  const n = Number(text);
+  if (!Number.isFinite(n) || n < 1 || n > 10) return null;
+  return Math.floor(n + 0.5) / 2;
+}
+
+function csvItems(file: ImportSource["files"][number], zipped: boolean): ImportItem[] {
+  const csv = parseCsv(file.text);
+  const fileName = zipped ? file.name : null;
+  const col = (name: string) => csv.header.indexOf(name);
+  const items: ImportItem[] = [];
+  const brokenItem = (line: number, error: ImportReason): ImportItem => ({
+    file: fileName,
+    line,
+    movie: { title: "", year: null },
+    error,
+    reportRating: null,
+  });
+  for (const line of csv.broken) items.push(brokenItem(line, "broken_line"));
+  const imdb = file.kind === "imdb_ratings" || file.kind === "imdb_watchlist";
+  const titleCol = col(imdb ? "Title" : "Name");
+  const originalCol = col("Original Title");
+  const yearCol = col("Year");
+  const constCol = col("Const");
+  const ratingCol = col(imdb ? "Your Rating" : "Rating");
+  const reviewCol = col("Review");
+  for (const record of csv.records) {
+    const f = record.fields;
+    const title = (titleCol >= 0 ? (f[titleCol] ?? "") : "").trim();
+    const imdbId = constCol >= 0 ? (f[constCol] ?? "").trim() : "";
+    const movie: MovieRef = {
+      title,
+      original_title: originalCol >= 0 ? (f[originalCol] ?? "").trim() || null : null,
+      year: yearCol >= 0 ? yearOf(f[yearCol]) : null,
+      imdb_id: /^tt[0-9]{5,10}$/.test(imdbId) ? imdbId : null,
+    };
+    const item: ImportItem = { file: fileName, line: record.line, movie };
+    const rating = ratingCol >= 0 ? (imdb ? imdbRating(f[ratingCol]) : letterboxdRating(f[ratingCol])) : undefined;
+    item.reportRating = rating ?? null;
+    if (file.badUtf8 && f.some((v) => v.includes("\uFFFD"))) item.error = "invalid_utf8";
+    else if (f.length !== csv.header.length) item.error = "column_count";
+    else if (title === "" && !movie.imdb_id) item.error = "missing_title";
+    else if (rating === null) item.error = "invalid_rating";
+    else {
+      switch (file.kind) {
+        case "lb_ratings":
+        case "imdb_ratings":
+          if (rating === undefined) item.error = "invalid_rating";
+          else item.rating = rating;
+          break;
+        case "lb_reviews": {
+          if (rating !== undefined) item.rating = rating;
+          const text = reviewCol >= 0 ? (f[reviewCol] ?? "") : "";
+          if (codePointLength(text) > TEXT_MAX) item.error = "text_too_long";
+          else if (text.trim() !== "") {
+            item.content = text;
+            item.spoiler = false;
+          }
+          if (item.rating === undefined && item.content === undefined && !item.error) item.skip = true;
+          break;
+        }
+        case "lb_watchlist":
+        case "imdb_watchlist":
+          item.status = "WatchList";
+          break;
+        case "lb_watched":
+          item.skip = true;
+          break;
+      }
+    }
+    items.push(item);
+  }
+  if (csv.unreadFrom !== null) {
+    for (let line = csv.unreadFrom; line <= csv.lineCount; line++) items.push(brokenItem(line, "not_read"));
+  }
+  items.sort((a, b) => a.line - b.line);
+  return items;
+}
+
+// ---------------------------------------------------------------------------------------------- our JSON export
+
+function str(value: unknown): string | null {
+  return typeof value === "string" ? value : null;
+}
+function int(value: unknown): number | null {
+  return typeof value === "number" && Number.isInteger(value) ? value : null;
+}
+
+function movieRefOf(value: unknown): MovieRef | null {
+  if (!value || typeof value !== "object") return null;
+  const m = value as Record<string, unknown>;
+  const title = str(m.title) ?? "";
+  const ref: MovieRef = {
+    title,
+    original_title: str(m.original_title),
+    year: int(m.year),
+    tmdb_id: int(m.tmdb_id),
+    imdb_id: str(m.imdb_id),
+    key: str(m.key),
+  };
+  return title !== "" || ref.tmdb_id || ref.imdb_id || ref.key ? ref : null;
+}
+
+function jsonItems(json: unknown): ParsedImport {
+  const root = json as Record<string, unknown>;
+  const items: ImportItem[] = [];
+  const reviews = Array.isArray(root.reviews) ? root.reviews : [];
+  reviews.forEach((value: unknown, index) => {
+    const line = index + 1;
+    const r = (value && typeof value === "object" ? value : {}) as Record<string, unknown>;
+    const movie = movieRefOf(r.movie);
+    const rating = typeof r.rating === "number" ? r.rating : 0;
+    const item: ImportItem = { file: "reviews", line, movie: movie ?? { title: "", year: null }, reportRating: null };
+    if (!movie) item.error = "missing_title";
+    else if (!isValidRating(rating)) item.error = "invalid_rating";
+    else {
+      item.reportRating = rating > 0 ? rating : null;
+      if (rating > 0) item.rating = rating;
+      const status = str(r.status) ?? "";
+      if (status !== "" && (WATCH_STATUSES as readonly string[]).includes(status)) item.status = status;
+      const content = str(r.content) ?? "";
+      if (codePointLength(content) > TEXT_MAX) item.error = "text_too_long";
+      else if (content.trim() !== "") {
+        item.content = content;
+        item.spoiler = r.spoiler === true;
+      }
+      if (item.rating === undefined && item.status === undefined && item.content === undefined && !item.error) {
+        item.skip = true;
+      }
+    }
+    items.push(item);
+  });
+  const collections: ImportCollection[] = [];
+  const lists = Array.isArray(root.collections) ? root.collections : [];
+  lists.forEach((value: unknown, index) => {
+    const c = (value && typeof value === "object" ? value : {}) as Record<string, unknown>;
+    const title = (str(c.title) ?? "").trim();
+    if (title === "") return;
+    const movies = (Array.isArray(c.movies) ? c.movies : [])
+      .map((m: unknown) => movieRefOf(m && typeof m === "object" && "movie" in m ? (m as { movie: unknown }).movie : m))
+      .filter((m): m is MovieRef => m !== null);
+    collections.push({ line: index + 1, title, overview: str(c.overview), movies });
+  });
+  return { items, collections };
+}
+
+/** Every item (and, for our export, collection) of a checked source. */
+export function readSource(source: ImportSource): ParsedImport {
+  if (source.format === "moviepedia") return jsonItems(source.json);
+  const zipped = source.files.length > 1 || source.files[0]?.name !== null;
+  return { items: source.files.flatMap((file) => csvItems(file, zipped)), collections: [] };
+}

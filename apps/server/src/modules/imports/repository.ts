@@ -1,0 +1,180 @@
+// SQL of imports: the `imports` table (migration 0011), the catalogue lookups matching uses, and the member's own
+// rows the export reads in keyset-paged batches.
+import type { ImportUnmatched } from "@moviepedia/contract";
+import type { Kysely } from "kysely";
+import type { Database, ImportsTable } from "../../db/types.js";
+
+type Db = Kysely<Database>;
+
+export type ImportRow = ImportsTable & { id: number };
+
+export async function insertImport(
+  db: Db,
+  values: { userId: number; format: string; overwrite: boolean; now: string },
+): Promise<number> {
+  const row = await db
+    .insertInto("imports")
+    .values({
+      user_id: values.userId,
+      format: values.format,
+      status: "queued",
+      overwrite: values.overwrite ? 1 : 0,
+      total: 0,
+      processed: 0,
+      matched: 0,
+      created: 0,
+      updated: 0,
+      skipped: 0,
+      unmatched_total: 0,
+      unmatched: "[]",
+      error: null,
+      created_at: values.now,
+      heartbeat_at: values.now,
+      finished_at: null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export function findImport(db: Db, id: number): Promise<ImportRow | undefined> {
+  return db.selectFrom("imports").selectAll().where("id", "=", id).executeTakeFirst() as Promise<ImportRow | undefined>;
+}
+
+/** Imports of this member still queued or running whose heartbeat is older than `before` fail: their process died. */
+export async function failStaleImports(db: Db, userId: number, before: string, now: string): Promise<void> {
+  await db
+    .updateTable("imports")
+    .set({ status: "failed", error: "interrupted", finished_at: now })
+    .where("user_id", "=", userId)
+    .where("status", "in", ["queued", "running"])
+    .where("heartbeat_at", "<", before)
+    .execute();
+}
+
+export interface ImportProgress {
+  status?: ImportsTable["status"];
+  total?: number;
+  processed: number;
+  matched: number;
+  created: number;
+  updated: number;
+  skipped: number;
+  unmatchedCount: number;
+  unmatched: ImportUnmatched[];
+  error?: string | null;
+  finishedAt?: string | null;
+}
+
+export async function saveProgress(db: Db, id: number, p: ImportProgress, now: string): Promise<void> {
+  await db
+    .updateTable("imports")
+    .set({
+      ...(p.status ? { status: p.status } : {}),
+      ...(p.total !== undefined ? { total: p.total } : {}),
+      processed: p.processed,
+      matched: p.matched,
+      created: p.created,
+      updated: p.updated,
+      skipped: p.skipped,
+      unmatched_total: p.unmatchedCount,
+      unmatched: JSON.stringify(p.unmatched),
+      ...(p.error !== undefined ? { error: p.error } : {}),
+      ...(p.finishedAt !== undefined ? { finished_at: p.finishedAt } : {}),
+      heartbeat_at: now,
+    })
+    .where("id", "=", id)
+    .execute();
+}
+
+// ------------------------------------------------------------------------------------------------------- matching
+
+export interface CatalogMovie {
+  id: number;
+  key: string;
+  title: string;
+  original_title: string;
+  english_title: string | null;
+  year: number;
+  tmdb_id: number | null;
+  imdb_id: string | null;
+  ratings_count: number;
+}
+
+const movieColumns = [
+  "id",
+  "key",
+  "title",
+  "original_title",
+  "english_title",
+  "year",
+  "tmdb_id",
+  "imdb_id",
+  "ratings_count",
+] as const;
+
+function chunks<T>(values: readonly T[], size = 500): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < values.length; i += size) out.push(values.slice(i, i + size));
+  return out;
+}
+
+export async function moviesBy(
+  db: Db,
+  column: "id" | "key" | "tmdb_id" | "imdb_id",
+  values: ReadonlyArray<string | number>,
+): Promise<CatalogMovie[]> {
+  const out: CatalogMovie[] = [];
+  for (const part of chunks([...new Set(values)])) {
+    if (part.length === 0) continue;
+    out.push(
+      ...((await db
+        .selectFrom("movies")
+        .select(movieColumns)
+        .where(column, "in", part as never[])
+        .execute()) as CatalogMovie[]),
+    );
+  }
+  return out;
+}
+
+/** Films whose title, original or English title is exactly one of these (films not in the search index included). */
+export async function moviesByExactTitles(db: Db, titles: readonly string[]): Promise<CatalogMovie[]> {
+  const out: CatalogMovie[] = [];
+  for (const part of chunks([...new Set(titles.filter((t) => t !== "" && !t.includes("\u0000")))], 300)) {
+    if (part.length === 0) continue;
+    out.push(
+      ...((await db
+        .selectFrom("movies")
+        .select(movieColumns)
+        .where((eb) =>
+          eb.or([eb("title", "in", part), eb("original_title", "in", part), eb("english_title", "in", part)]),
+        )
+        .execute()) as CatalogMovie[]),
+    );
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------------------------------------ collections
+
+export async function ownCollectionsByTitle(db: Db, userId: number): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom("collections")
+    .select(["id", "title"])
+    .where("user_id", "=", userId)
+    .orderBy("id")
+    .execute();
+  const out = new Map<string, number>();
+  for (const row of rows) if (!out.has(row.title)) out.set(row.title, row.id);
+  return out;
+}
+
+export async function collectionMovieIds(db: Db, collectionId: number): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom("collection_movies")
+    .select("movie_id")
+    .where("collection_id", "=", collectionId)
+    .execute();
+  return new Set(rows.map((r) => r.movie_id));
+}

@@ -1,0 +1,7 @@
+// What the router loads of the about feature: its pages, lazily.
+// Only app/ imports this file; other features use the feature's index.ts, so none reaches another's pages (and
+// no import cycle runs through them).
+
+export const aboutPages = {
+  about: () => import("./pages/about-page"),
+};

@@ -1,0 +1,8 @@
+// What the router loads of the reviews feature: its pages, lazily.
+// Only app/ imports this file; other features use the feature's index.ts, so none reaches another's pages (and
+// no import cycle runs through them).
+
+export const reviewsPages = {
+  movieComments: () => import("./pages/movie-comments-page"),
+  comment: () => import("./pages/comment-page"),
+};

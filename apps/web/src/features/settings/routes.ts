@@ -1,0 +1,8 @@
+// What the router loads of the settings feature: its pages, lazily.
+// Only app/ imports this file; other features use the feature's index.ts, so none reaches another's pages (and
+// no import cycle runs through them).
+
+export const settingsPages = {
+  settings: () => import("./pages/settings-page"),
+  blocked: () => import("./pages/blocked-users-page"),
+};
