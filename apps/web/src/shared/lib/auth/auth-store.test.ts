@@ -98,11 +98,17 @@ describe("restore on start", () => {
     expect(log).toHaveBeenCalledWith(LOG.userInfo, expect.any(ApiError));
   });
 
-  it("keeps the session when the member cannot be fetched because the network is down", async () => {
+  it.each([
+    [0, "NETWORK_ERROR"],
+    [429, "RATE_LIMITED"],
+    [500, "INTERNAL_ERROR"],
+    [503, "DATABASE_UNAVAILABLE"],
+  ])("keeps the session when the member cannot be fetched for a passing reason (%i %s)", async (status, code) => {
     storeSession(makeToken(nowSeconds() + 1800));
-    const { store } = setup({ loadMe: () => Promise.reject(new ApiError(0, "NETWORK_ERROR", "offline")) });
+    const { store } = setup({ loadMe: () => Promise.reject(new ApiError(status, code, "")) });
     await store.start();
     expect(store.getState().isLoggedIn).toBe(true);
+    expect(localStorage.getItem("accessToken")).not.toBeNull();
     store.stop();
   });
 });

@@ -183,6 +183,9 @@ export function createAuthStore(deps: AuthDeps) {
     return tokens.access_token;
   }
 
+  const isTransient = (error: unknown) =>
+    isApiError(error) && (error.isNetworkError || error.status === 408 || error.status === 429 || error.status >= 500);
+
   async function syncUser(keepWhenOffline: boolean): Promise<Me | null> {
     const expectedId = state.userId;
     try {
@@ -192,7 +195,9 @@ export function createAuthStore(deps: AuthDeps) {
       setState({ ...state, user: me, userId: me.id });
       return me;
     } catch (error) {
-      if (keepWhenOffline && isApiError(error) && error.isNetworkError) {
+      // Only the server's word that the session is bad ends it: no answer, a timeout, a rate limit or a server error
+      // (an outage, a deploy) keeps the stored member until the next try.
+      if (keepWhenOffline && isTransient(error)) {
         log(LOG.userInfo, error);
         return state.user;
       }
