@@ -5,13 +5,15 @@
 // with catalog imports, so it is kept in the read cache under the catalog version token that triggers renew on
 // every such change (migration 0005). The token is read in the same statement as the movie rows, so a change made by
 // any process is seen on the next read; the counters and the average always come fresh.
-import type { Credit, Movie, WatchProviders } from "@moviepedia/contract";
+import type { CompactMovie, Credit, Movie, WatchProviders } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
 import { defineRegion } from "../../cache/index.js";
 import type { Database } from "../../db/types.js";
-import { toCredit, toMovie, toWatchProviders } from "./mapper.js";
+import { averageRating, posterUrl, toCredit, toMovie, toWatchProviders } from "./mapper.js";
 import {
+  findCompactRows,
   findMovieCredits,
+  findMovieGenres,
   findMovieRows,
   findMovieTags,
   type MovieCoreRow,
@@ -27,7 +29,7 @@ interface MovieLinks {
 
 const movieLinks = defineRegion<MovieLinks>({
   name: "movie-links",
-  share: 0.05,
+  share: 0.04,
   stale: { token: "catalog" },
   keeps: "a film's genres, countries, credits and watch providers (everything but its own row)",
   sizeOf: (l) => JSON.stringify(l).length * 2,
@@ -104,4 +106,53 @@ export async function loadMovies(db: Kysely<Database>, ids: readonly number[]): 
 /** One full movie, or undefined when the id is unknown. */
 export async function loadMovie(db: Kysely<Database>, id: number): Promise<Movie | undefined> {
   return (await loadMovies(db, [id]))[0];
+}
+
+const movieGenres = defineRegion<string[]>({
+  name: "movie-genres",
+  share: 0.01,
+  stale: { token: "catalog" },
+  keeps: "a film's genres, for compact movies (posters in 평가하기 and similar films)",
+  sizeOf: (genres) => 48 + genres.join("").length * 2 + genres.length * 16,
+});
+
+async function fetchGenres(db: Kysely<Database>, ids: number[]): Promise<Map<string, string[]>> {
+  const genres = new Map<string, string[]>(ids.map((id) => [String(id), []]));
+  for (const g of await findMovieGenres(db, ids)) genres.get(String(g.movie_id))!.push(g.name);
+  return genres;
+}
+
+/**
+ * Compact movies (posters in a list: 평가하기, similar films) for `ids`, in the given order; unknown ids are skipped
+ * and repeated ids appear once. One query for the films' own columns a poster card shows, and their genres from the
+ * read cache (one more query for the missing): never credits or synopses, so a page of films nobody asked for lately
+ * costs a fraction of `loadMovies`.
+ */
+export async function loadCompactMovies(db: Kysely<Database>, ids: readonly number[]): Promise<CompactMovie[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const rows = await findCompactRows(db, unique);
+  if (rows.length === 0) return [];
+  const genres = await movieGenres.getMany(
+    db,
+    { token: rows[0]!.catalog_version ?? null },
+    rows.map((r) => String(r.id)),
+    (missing) => fetchGenres(db, missing.map(Number)),
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return unique.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    return [
+      {
+        id: row.id,
+        title: row.title,
+        year: row.year,
+        poster_url: posterUrl(row),
+        genres: [...(genres.get(String(id)) ?? [])],
+        average_rating: averageRating(row),
+        ratings_count: row.ratings_count,
+      },
+    ];
+  });
 }

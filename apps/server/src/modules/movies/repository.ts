@@ -198,6 +198,41 @@ export async function findMovieTags(db: Db, ids: readonly number[]): Promise<Mov
   return genres.unionAll(countries).unionAll(providers).execute();
 }
 
+/** What a compact movie (a poster in a list) shows of its own row. */
+export interface CompactMovieRow {
+  /** The catalog version read with the row (the genres are kept under it). */
+  catalog_version: string | null;
+  id: number;
+  title: string;
+  year: number;
+  poster_url: string | null;
+  poster_path: string | null;
+  rating_sum: number;
+  ratings_count: number;
+}
+
+export function findCompactRows(db: Db, ids: readonly number[]): Promise<CompactMovieRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("movies")
+    .select(["id", "title", "year", "poster_url", "poster_path", "rating_sum", "ratings_count", catalogVersion])
+    .where("id", "in", ids)
+    .execute();
+}
+
+/** The genres of many movies, each movie's in order. */
+export function findMovieGenres(db: Db, ids: readonly number[]): Promise<Array<{ movie_id: number; name: string }>> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("movie_genres")
+    .innerJoin("genres", "genres.id", "movie_genres.genre_id")
+    .select(["movie_genres.movie_id", "genres.name"])
+    .where("movie_genres.movie_id", "in", ids)
+    .orderBy("movie_genres.movie_id")
+    .orderBy("movie_genres.position")
+    .execute();
+}
+
 /** Credits of many movies in billing order, with the people's names and images. */
 export function findMovieCredits(db: Db, ids: readonly number[]): Promise<MovieCreditRow[]> {
   return db

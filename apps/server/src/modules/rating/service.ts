@@ -19,7 +19,7 @@ import { parseWindow, type Window } from "../../http/window.js";
 import { defineRegion } from "../../cache/index.js";
 import { type Clock, toTimestamp } from "../../lib/time.js";
 import { inTransaction } from "../../lib/transaction.js";
-import { loadMovies } from "../movies/index.js";
+import { loadCompactMovies } from "../movies/index.js";
 import type { RecommendService } from "../recommend/index.js";
 import { type Catalog, createCatalogCache, genreOrder } from "./catalog.js";
 import { createPermutation } from "./permutation.js";
@@ -77,16 +77,6 @@ const exclusions = defineRegion<Set<number>>({
   sizeOf: (ids) => 64 + ids.size * 16,
 });
 
-const toCompact = (m: CompactMovie): CompactMovie => ({
-  id: m.id,
-  title: m.title,
-  year: m.year,
-  poster_url: m.poster_url,
-  genres: m.genres,
-  average_rating: m.average_rating,
-  ratings_count: m.ratings_count,
-});
-
 export function createRatingService(deps: {
   db: Kysely<Database>;
   clock: Clock;
@@ -104,9 +94,7 @@ export function createRatingService(deps: {
     return exclusions.get(db, { token }, String(userId), async () => new Set(await repo.memberExclusions(db, userId)));
   }
 
-  async function compactMovies(ids: readonly number[]): Promise<CompactMovie[]> {
-    return (await loadMovies(db, ids)).map(toCompact);
-  }
+  const compactMovies = (ids: readonly number[]): Promise<CompactMovie[]> => loadCompactMovies(db, ids);
 
   /** Positions [offset, offset + limit) of `order` once `excluded` is taken out. */
   function walk(length: number, at: (position: number) => number, excluded: Set<number>, window: Window): number[] {
