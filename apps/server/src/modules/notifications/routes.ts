@@ -14,6 +14,7 @@ import { z } from "zod";
 import { readBearer } from "../../http/auth.js";
 import { requireCallerId } from "../../http/caller.js";
 import { ApiError } from "../../http/errors.js";
+import { sendJson } from "../../http/json-reply.js";
 import { errors } from "../../http/schemas.js";
 import type { App } from "../../http/types.js";
 import { pagedWindow } from "../../http/window.js";
@@ -57,8 +58,10 @@ export function notificationRoutes(app: App, deps: NotificationRouteDeps): void 
       config: { auth: "required" },
       schema: { tags, querystring: WindowQuery, response: { 200: z.array(Notification), ...errors } },
     },
-    async (request) =>
-      notifications.list(requireCallerId(request), pagedWindow(request.query, NOTIFICATIONS_PAGE, NOTIFICATIONS_CAP)),
+    async (request, reply) => {
+      const window = pagedWindow(request.query, NOTIFICATIONS_PAGE, NOTIFICATIONS_CAP);
+      return sendJson(reply, await notifications.listJson(requireCallerId(request), window));
+    },
   );
 
   app.get(

@@ -1,9 +1,11 @@
 // Notifications of the signed-in member (issue #21): windows newest change first, the unread count, read marks,
 // single-use stream tickets, and the bus that carries news to open streams (in process, or Redis pub/sub).
 import { createHash, randomBytes } from "node:crypto";
-import type { Notification } from "@moviepedia/contract";
+import { Notification } from "@moviepedia/contract";
 import type { Redis } from "ioredis";
 import type { Kysely } from "kysely";
+import { z } from "zod";
+import { answerJson, defineRegion, keepsWindow } from "../../cache/index.js";
 import type { Database } from "../../db/types.js";
 import { ApiError } from "../../http/errors.js";
 import type { Window } from "../../http/window.js";
@@ -25,6 +27,14 @@ export interface NotificationsDeps {
   redisKeyPrefix?: string;
   onBusError?: (error: unknown) => void;
 }
+
+const kept = defineRegion<string>({
+  name: "notifications",
+  share: 0.01,
+  stale: { token: "database-free" },
+  keeps: "a window (first pages) of a member's 알림 as sent",
+});
+const NotificationList = z.array(Notification);
 
 const hashTicket = (ticket: string) => createHash("sha256").update(ticket).digest("hex");
 
@@ -48,6 +58,13 @@ export function createNotificationsService(deps: NotificationsDeps) {
   async function list(userId: number, window: Window): Promise<Notification[]> {
     if (window.limit === 0) return [];
     return withActors(await repo.listNotifications(db, userId, window));
+  }
+
+  /** GET /api/notifications, serialised; the first windows are kept until the database changes. */
+  function listJson(userId: number, window: Window): Promise<string> {
+    if (window.limit === 0) return Promise.resolve("[]");
+    const build = async () => answerJson(NotificationList, await list(userId, window));
+    return kept.get(db, `${userId}:${window.offset}:${window.limit}`, build, { keep: keepsWindow(window) });
   }
 
   /** One item of the member's, or null when it is gone (or hidden). */
@@ -98,7 +115,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
     return row.user_id;
   }
 
-  return { bus, list, one, changedAfter, unreadCount, markRead, createTicket, redeemTicket };
+  return { bus, list, listJson, one, changedAfter, unreadCount, markRead, createTicket, redeemTicket };
 }
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;

@@ -40,7 +40,7 @@ const DRAW: Record<string, Draw> = {
 // Cards rendered to PNG, keyed by a hash of their SVG: what a card shows is in its key.
 const rendered = defineRegion<Buffer>({
   name: "share-cards",
-  share: 0.05,
+  share: 0.04,
   stale: { token: "content" },
   keeps: "an Open Graph card as PNG, keyed by the hash of its SVG",
 });
