@@ -285,6 +285,9 @@ describe("errors, in API.md §2.2 order", () => {
     expect(notOurs.json().code).toBe("INVALID_IMPORT_FILE");
     const badJson = await upload(member, "?format=moviepedia", "{", "application/json");
     expect(badJson.json().code).toBe("INVALID_IMPORT_FILE");
+    // API.md §2.2: the query is checked before the file.
+    const both = await upload(member, "?format=netflix", "foo,bar\n1,2\n", "text/csv");
+    expect(both.json()).toMatchObject({ code: "INVALID_FIELD", detail: expect.stringContaining("'format'") });
   });
 
   it("409 IMPORT_RUNNING while one is queued or running; a dead one stops blocking after 10 minutes", async () => {

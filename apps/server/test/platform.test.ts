@@ -99,12 +99,18 @@ describe("conventions", () => {
     const spec = (await ctx.app.inject({ method: "GET", url: "/api/openapi.json" })).json<{
       paths: Record<string, Record<string, { parameters?: { in: string }[]; requestBody?: unknown }>>;
     }>();
+    // The import takes a file as raw bytes that no schema validates: its service checks the query (400) before it
+    // reads the file (400 INVALID_IMPORT_FILE), after the media type (415) as §2.2 orders (test/imports.test.ts).
+    const checkedInOrder = new Set(["post /api/users/me/imports"]);
     const both: string[] = [];
     let bodies = 0;
     for (const [path, operations] of Object.entries(spec.paths)) {
       for (const [method, op] of Object.entries(operations)) {
         if (op.requestBody) bodies++;
-        if (op.requestBody && op.parameters?.some((p) => p.in === "query")) both.push(`${method} ${path}`);
+        const route = `${method} ${path}`;
+        if (op.requestBody && op.parameters?.some((p) => p.in === "query") && !checkedInOrder.has(route)) {
+          both.push(route);
+        }
       }
     }
     expect(bodies).toBeGreaterThan(5);
