@@ -22,6 +22,9 @@ async function main(): Promise<void> {
     RATE_LIMIT_RATINGS_PER_MIN: "0",
     RATE_LIMIT_TOGGLES_PER_MIN: "0",
     RATE_LIMIT_SIGNUP_PER_HOUR: "0",
+    RATE_LIMIT_SIGNIN_PER_IP: "0",
+    // One load generator on one address: bench:streams holds 1,000 connections from it.
+    MAX_CONNECTIONS_PER_IP: "0",
     // bench:streams opens many notification streams per member.
     NOTIFICATION_STREAMS_PER_MEMBER: process.env.NOTIFICATION_STREAMS_PER_MEMBER,
     NOTIFICATION_STREAMS_MAX: process.env.NOTIFICATION_STREAMS_MAX,

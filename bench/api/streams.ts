@@ -4,10 +4,12 @@
 // number still open at the end (heartbeats every second here, so a stream that died would be noticed).
 import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { BENCH_MEMBER_PASSWORD, benchLoginId } from "../shared/members.js";
 import { startChildServer } from "../shared/child-server.js";
+import { markdownTable, writeReport } from "../shared/report.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const STREAMS = Number(process.env.STREAMS ?? 1000);
@@ -21,6 +23,7 @@ function rssMb(pid: number): number {
 }
 
 async function main(): Promise<void> {
+  const loadBefore = os.loadavg()[0]!.toFixed(2);
   const server = await startChildServer(path.join(here, "server.ts"), {
     env: {
       ...process.env,
@@ -69,14 +72,23 @@ async function main(): Promise<void> {
   await new Promise((r) => setTimeout(r, HOLD_S * 1000));
   const held = rssMb(server.child.pid!);
   console.log(`bench:streams — ${STREAMS} streams over ${MEMBERS} members, held ${HOLD_S} s`);
-  console.table({
+  const result = {
     "server RSS before (MB)": before.toFixed(1),
     "after opening (MB)": opened.toFixed(1),
     [`after ${HOLD_S} s (MB)`]: held.toFixed(1),
     "MB per stream": ((held - before) / STREAMS).toFixed(3),
     "streams still open": open,
     "heartbeats received": heartbeats,
-  });
+  };
+  console.table(result);
+  writeReport(
+    "streams",
+    "Notification streams (SSE)",
+    `${STREAMS} streams over ${MEMBERS} members held ${HOLD_S} s with a heartbeat every second ` +
+      `(issue #21: 1,000 open streams hold with flat memory).\n\n` +
+      markdownTable([result]),
+    loadBefore,
+  );
   for (const req of requests) req.destroy();
   await server.stop();
 }

@@ -107,10 +107,11 @@ async function run(target: BenchTarget): Promise<Result> {
   const reader = (async () => {
     let i = 0;
     while (reading) {
-      const started = performance.now();
-      await app.inject({ method: "GET", url: `/api/movies/${filmIds[i++ % filmIds.length]}` });
-      readTimes.push(performance.now() - started);
+      // Timed from when the read was due, so time the event loop spent busy elsewhere (the import) counts too.
+      const due = performance.now() + 5;
       await new Promise((resolve) => setTimeout(resolve, 5));
+      await app.inject({ method: "GET", url: `/api/movies/${filmIds[i++ % filmIds.length]}` });
+      readTimes.push(performance.now() - due);
     }
   })();
   const importStarted = performance.now();

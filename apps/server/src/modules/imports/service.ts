@@ -47,8 +47,11 @@ export interface ImportsDeps {
   logError?: (error: unknown, message: string) => void;
 }
 
-/** Lines written per transaction. */
-export const IMPORT_BATCH = 200;
+/**
+ * Lines matched and written per transaction. Small enough that a batch holds the event loop a few milliseconds on SQLite (whose
+ * driver runs synchronously): the job yields to other requests between batches.
+ */
+export const IMPORT_BATCH = 25;
 /** A queued or running import whose heartbeat is older than this no longer blocks its member (its process died). */
 const STALE_MS = 10 * 60 * 1000;
 
@@ -369,6 +372,8 @@ export function createImportsService(deps: ImportsDeps) {
       let first = true;
       for (let start = 0; start < items.length; start += IMPORT_BATCH) {
         if (stopping) throw new Error("server stopping");
+        // Let the requests that arrived meanwhile run before the next batch.
+        await new Promise((resolve) => setImmediate(resolve));
         const batch = items.slice(start, start + IMPORT_BATCH);
         const wanted = batch.filter((i) => !i.error && !i.skip);
         const ids = await matchBatch(
