@@ -26,9 +26,10 @@ export function deviceCookieUser(secret: Uint8Array, value: string | undefined):
   const match = /^([0-9]{1,10})\.([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]{43})$/.exec(value);
   if (!match) return null;
   const userId = Number(match[1]);
-  const expected = signature(secret, userId, match[2]!);
-  const given = Buffer.from(match[3]!, "base64url");
-  return given.length === expected.length && timingSafeEqual(given, expected) ? userId : null;
+  // Compared as text: a base64url string's last character carries two unused bits, so decoding first would accept
+  // four spellings of one signature.
+  const expected = Buffer.from(signature(secret, userId, match[2]!).toString("base64url"));
+  return timingSafeEqual(Buffer.from(match[3]!), expected) ? userId : null;
 }
 
 export function setDeviceCookie(
