@@ -15,3 +15,5 @@ export * from "./rating.js";
 export * from "./compact-movie.js";
 export * from "./community.js";
 export * from "./imports.js";
+export * from "./endpoint.js";
+export * from "./endpoints/index.js";

@@ -1,9 +1,9 @@
 // Bearer authentication per route mode (API.md §1.8), run in onRequest so 401 precedes body errors.
-import type { ErrorCode } from "@moviepedia/contract";
+import type { AuthMode, ErrorCode } from "@moviepedia/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ApiError } from "./errors.js";
 
-export type AuthMode = "required" | "optional" | "none";
+export type { AuthMode } from "@moviepedia/contract";
 
 export interface Caller {
   userId: number;

@@ -1,17 +1,15 @@
 // Rate limits of API.md §1.10, checked first in onRequest (429 precedes every other status).
 import { createHash } from "node:crypto";
+import type { RateLimitBucket } from "@moviepedia/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Config } from "../config.js";
 import type { RateLimitStore } from "../lib/rate-limiter.js";
 import { ApiError } from "./errors.js";
 import { readBearer } from "./auth.js";
 
-/** Which bucket a route draws from; `ip` is the ceiling for everything not covered by another limit. */
-export type RateLimitKind = "ip" | "create" | "toggle" | "rating" | "signup" | "oauth" | "signin" | "exempt";
-
 declare module "fastify" {
   interface FastifyContextConfig {
-    rateLimit?: RateLimitKind;
+    rateLimit?: RateLimitBucket;
   }
 }
 
@@ -96,7 +94,7 @@ export function registerRateLimits(
   limits: Config["rateLimits"],
   identify: BearerIdentifier,
 ): void {
-  const draw = (request: FastifyRequest, kind: RateLimitKind): Promise<void> | undefined => {
+  const draw = (request: FastifyRequest, kind: RateLimitBucket): Promise<void> | undefined => {
     const ip = request.ip;
     switch (kind) {
       case "exempt":

@@ -2,6 +2,7 @@
 // loads the member through the client).
 import type { Me } from "@moviepedia/contract";
 import { createApiClient } from "./api/client";
+import { createEndpointCaller } from "./api/endpoint-client";
 import { createAuthStore, type LockRunner } from "./auth/auth-store";
 
 function browserLocks(): LockRunner | undefined {
@@ -19,3 +20,6 @@ export const authStore = createAuthStore({
 });
 
 export const apiFetch = createApiClient({ session: authStore, fetch: (input, init) => window.fetch(input, init) });
+
+/** Calls one endpoint of the contract's table: `api(endpoints.feed.feed, { query })`. */
+export const api = createEndpointCaller(apiFetch);

@@ -1,7 +1,7 @@
 // Requests of the feed and notifications (issue #21) and their query keys.
-import type { FeedItem, Notification, StreamTicket, UnreadCount } from "@moviepedia/contract";
+import { endpoints, type FeedItem, type Notification, type StreamTicket } from "@moviepedia/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { apiFetch } from "../../../shared/lib/api";
+import { api } from "../../../shared/lib/api";
 
 export const FEED_PAGE_SIZE = 20;
 export const NOTIFICATIONS_PAGE_SIZE = 20;
@@ -21,30 +21,26 @@ export interface FeedCursor {
 }
 
 export function fetchFeedWindow(cursor: FeedCursor | null, size: number, signal?: AbortSignal): Promise<FeedItem[]> {
-  return apiFetch<FeedItem[]>("/api/feed", {
-    auth: "required",
-    query: { begin: 0, end: size, ...(cursor ?? {}) },
-    signal,
-  });
+  return api(endpoints.feed.feed, { query: { begin: 0, end: size, ...(cursor ?? {}) }, signal });
 }
 
 export function fetchNotificationsWindow(begin: number, end: number, signal: AbortSignal): Promise<Notification[]> {
-  return apiFetch<Notification[]>("/api/notifications", { auth: "required", query: { begin, end }, signal });
+  return api(endpoints.notifications.list, { query: { begin, end }, signal });
 }
 
 export const unreadCountQuery = (enabled: boolean, live: boolean) =>
   queryOptions({
     queryKey: communityKeys.unread,
-    queryFn: ({ signal }) => apiFetch<UnreadCount>("/api/notifications/unread_count", { auth: "required", signal }),
+    queryFn: ({ signal }) => api(endpoints.notifications.unreadCount, { signal }),
     enabled,
     refetchInterval: live ? false : UNREAD_POLL_MS,
     staleTime: 30_000,
   });
 
 export function markNotificationsRead(ids: number[] | null): Promise<void> {
-  return apiFetch<void>("/api/notifications/read", { method: "POST", auth: "required", body: ids ? { ids } : {} });
+  return api(endpoints.notifications.markRead, { body: ids ? { ids } : {} });
 }
 
 export function fetchStreamTicket(): Promise<StreamTicket> {
-  return apiFetch<StreamTicket>("/api/notifications/ticket", { method: "POST", auth: "required" });
+  return api(endpoints.notifications.ticket);
 }

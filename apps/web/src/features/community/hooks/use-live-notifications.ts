@@ -5,6 +5,7 @@
 import type { UnreadCount } from "@moviepedia/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
+import { endpoints } from "@moviepedia/contract";
 import { withQuery } from "../../../shared/lib/api";
 import { communityKeys, fetchStreamTicket } from "../api/community-api";
 
@@ -51,7 +52,9 @@ export function useLiveNotifications(userId: number | null): void {
       try {
         const { ticket } = await fetchStreamTicket();
         if (stopped) return;
-        source = new EventSource(withQuery("/api/notifications/stream", { ticket, last_event_id: lastEventId }));
+        source = new EventSource(
+          withQuery(endpoints.notifications.stream.path, { ticket, last_event_id: lastEventId }),
+        );
         source.addEventListener("open", () => {
           failures = 0;
           setLive(true);

@@ -37,3 +37,31 @@ export async function fetchRecordOrNull<T>(path: string, logLine: string, reques
 export async function fetchListOrEmpty<T>(path: string, logLine: string, request?: ApiRequest): Promise<T[]> {
   return (await fetchOrNull<T[]>(path, logLine, request)) ?? [];
 }
+
+/** A read whose failure is logged and shown as "nothing" (null); a cancelled read still rejects. */
+export async function orNull<T>(request: Promise<T>, logLine: string): Promise<T | null> {
+  try {
+    return await request;
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    console.error(logLine, error);
+    return null;
+  }
+}
+
+/** A page's main record: like `orNull`, but a 404 rejects with its ApiError so the page can say "not found". */
+export async function recordOrNull<T>(request: Promise<T>, logLine: string): Promise<T | null> {
+  try {
+    return await request;
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    console.error(logLine, error);
+    if (isNotFound(error)) throw error;
+    return null;
+  }
+}
+
+/** A list whose failure is logged and shown as empty. */
+export async function listOrEmpty<T>(request: Promise<T[]>, logLine: string): Promise<T[]> {
+  return (await orNull(request, logLine)) ?? [];
+}

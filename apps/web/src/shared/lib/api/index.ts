@@ -1,5 +1,15 @@
-export { apiFetch } from "../session";
+export { api, apiFetch } from "../session";
 export { ApiError, isApiError, isAbortError, NETWORK_ERROR } from "./api-error";
 export type { ApiRequest, AuthMode } from "./client";
 export { withQuery } from "./client";
-export { fetchListOrEmpty, fetchOrNull, fetchRecordOrNull, isNotFound } from "./fetch-helpers";
+export { pathOf } from "./endpoint-client";
+export type { CallOptions } from "./endpoint-client";
+export {
+  fetchListOrEmpty,
+  fetchOrNull,
+  fetchRecordOrNull,
+  isNotFound,
+  listOrEmpty,
+  orNull,
+  recordOrNull,
+} from "./fetch-helpers";

@@ -1,0 +1,17 @@
+// The endpoint table (issue #23 item 3): every route of the server, grouped by module. The server registers routes
+// only from here (apps/server/src/http/route.ts) and the web app calls them only through the typed client
+// (apps/web/src/shared/lib/api/endpoint-client.ts). Add an endpoint here first; docs/architecture.md shows the steps.
+import type { Endpoint } from "../endpoint.js";
+import { feedEndpoints, notificationEndpoints } from "./community.js";
+
+export const endpoints = {
+  feed: feedEndpoints,
+  notifications: notificationEndpoints,
+} as const satisfies Record<string, Record<string, Endpoint>>;
+
+/** Every entry of the table, with its `group.name` key (tests sweep these). */
+export function allEndpoints(): Array<{ key: string; endpoint: Endpoint }> {
+  return Object.entries(endpoints).flatMap(([group, entries]) =>
+    Object.entries(entries).map(([name, endpoint]) => ({ key: `${group}.${name}`, endpoint: endpoint as Endpoint })),
+  );
+}
