@@ -4,6 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { endpoints } from "@moviepedia/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "./helpers/context.js";
 
@@ -97,6 +98,12 @@ describe("landing routes' index.html", () => {
     ]);
     // An id the app would not read (over 2³¹) gets no data preload.
     expect(links((await get("/movies/99999999999")).body).some((l) => l.includes("/api/"))).toBe(false);
+  });
+
+  it("preloads only reads the app sends without a bearer (auth none in the endpoint table)", () => {
+    // The web client sends a member's bearer to any other mode, and a request with one never takes the preload.
+    expect(endpoints.movies.list.auth).toBe("none");
+    expect(endpoints.movies.detail.auth).toBe("none");
   });
 
   it("sends Brotli or gzip when accepted, answers HEAD and a matching If-None-Match", async () => {

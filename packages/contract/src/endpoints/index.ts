@@ -2,11 +2,18 @@
 // only from here (apps/server/src/http/route.ts) and the web app calls them only through the typed client
 // (apps/web/src/shared/lib/api/endpoint-client.ts). Add an endpoint here first; docs/architecture.md shows the steps.
 import type { Endpoint } from "../endpoint.js";
+import { analysisEndpoints } from "./analysis.js";
 import { collectionCommentEndpoints } from "./collection-comments.js";
 import { collectionEndpoints } from "./collections.js";
 import { feedEndpoints, notificationEndpoints } from "./community.js";
+import { mediaEndpoints } from "./media.js";
+import { movieEndpoints } from "./movies.js";
+import { peopleEndpoints } from "./people.js";
+import { ratingEndpoints } from "./rating.js";
+import { recommendEndpoints } from "./recommend.js";
 import { replyEndpoints } from "./replies.js";
 import { reviewEndpoints } from "./reviews.js";
+import { searchEndpoints } from "./search.js";
 
 export const endpoints = {
   feed: feedEndpoints,
@@ -15,6 +22,13 @@ export const endpoints = {
   replies: replyEndpoints,
   collections: collectionEndpoints,
   collectionComments: collectionCommentEndpoints,
+  movies: movieEndpoints,
+  people: peopleEndpoints,
+  search: searchEndpoints,
+  analysis: analysisEndpoints,
+  recommend: recommendEndpoints,
+  rating: ratingEndpoints,
+  media: mediaEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every entry of the table, with its `group.name` key (tests sweep these). */

@@ -2,11 +2,11 @@
 // the drawn text, and is ignored here). GET /media/cache/{size}/{file}: TMDB images through the image cache (when
 // it is on). GET /media/avatars/{file}: uploaded avatars. Misses are plain-text 404s, neither the API error shape nor
 // the SPA; every hit is immutable (a changed picture gets a new URL).
-import { MAX_ID } from "@moviepedia/contract";
+import { endpoints, MAX_ID } from "@moviepedia/contract";
 import type { FastifyReply } from "fastify";
 import type { Kysely } from "kysely";
-import { z } from "zod";
 import type { Database } from "../../db/types.js";
+import { route } from "../../http/route.js";
 import type { App } from "../../http/types.js";
 import { avatarSvg, backdropSvg, personSvg, posterSvg } from "./art.js";
 import type { AvatarStore } from "./avatars.js";
@@ -41,6 +41,11 @@ function notFound(reply: FastifyReply) {
   return reply.code(404).type("text/plain; charset=utf-8").send("Not Found");
 }
 
+/** A hit, sent as bytes (a Buffer or SVG text goes out unserialized; the table's `z.string()` only names it). */
+function image(reply: FastifyReply, type: string, body: Buffer | string) {
+  return reply.header("Cache-Control", IMMUTABLE).type(type).send(body);
+}
+
 export interface MediaDeps {
   db: Kysely<Database>;
   /** null when IMAGE_CACHE is off: /media/cache/… is then unknown. */
@@ -49,55 +54,33 @@ export interface MediaDeps {
 }
 
 export function mediaRoutes(app: App, { db, imageCache, avatars }: MediaDeps): void {
-  app.get(
-    "/media/cache/:size/:file",
-    {
-      config: { rateLimit: "exempt" },
-      schema: { hide: true, params: z.object({ size: z.string(), file: z.string() }) },
-    },
-    async (request, reply) => {
-      if (!imageCache) return notFound(reply);
-      let image: Buffer | null;
-      try {
-        image = await imageCache.get(request.params.size, request.params.file);
-      } catch (error) {
-        if (!(error instanceof UpstreamFailed)) throw error;
-        request.log.warn({ err: error.message }, "image cache: upstream failed");
-        return reply
-          .code(502)
-          .header("Cache-Control", "no-store")
-          .type("text/plain; charset=utf-8")
-          .send("Bad Gateway");
-      }
-      if (image === null) return notFound(reply);
-      return reply.header("Cache-Control", IMMUTABLE).type("image/webp").send(image);
-    },
-  );
+  route(app, endpoints.media.cached, async (request, reply) => {
+    if (!imageCache) return notFound(reply);
+    let cached: Buffer | null;
+    try {
+      cached = await imageCache.get(request.params.size, request.params.file);
+    } catch (error) {
+      if (!(error instanceof UpstreamFailed)) throw error;
+      request.log.warn({ err: error.message }, "image cache: upstream failed");
+      return reply.code(502).header("Cache-Control", "no-store").type("text/plain; charset=utf-8").send("Bad Gateway");
+    }
+    if (cached === null) return notFound(reply);
+    return image(reply, "image/webp", cached);
+  });
 
-  app.get(
-    "/media/avatars/:file",
-    { config: { rateLimit: "exempt" }, schema: { hide: true, params: z.object({ file: z.string() }) } },
-    async (request, reply) => {
-      const image = await avatars.read(request.params.file);
-      if (image === null) return notFound(reply);
-      return reply.header("Cache-Control", IMMUTABLE).type("image/webp").send(image);
-    },
-  );
+  route(app, endpoints.media.avatar, async (request, reply) => {
+    const file = await avatars.read(request.params.file);
+    if (file === null) return notFound(reply);
+    return image(reply, "image/webp", file);
+  });
 
-  app.get(
-    "/media/:kind/:file",
-    {
-      config: { rateLimit: "exempt" },
-      schema: { hide: true, params: z.object({ kind: z.string(), file: z.string() }) },
-    },
-    async (request, reply) => {
-      const draw = Object.hasOwn(DRAW, request.params.kind) ? DRAW[request.params.kind] : undefined;
-      const match = /^([0-9]{1,10})\.svg$/.exec(request.params.file);
-      const id = match ? Number(match[1]) : Number.NaN;
-      if (!draw || !(id <= MAX_ID)) return notFound(reply);
-      const image = await draw(db, id);
-      if (image === undefined) return notFound(reply);
-      return reply.header("Cache-Control", IMMUTABLE).type("image/svg+xml; charset=utf-8").send(image);
-    },
-  );
+  route(app, endpoints.media.art, async (request, reply) => {
+    const draw = Object.hasOwn(DRAW, request.params.kind) ? DRAW[request.params.kind] : undefined;
+    const match = /^([0-9]{1,10})\.svg$/.exec(request.params.file);
+    const id = match ? Number(match[1]) : Number.NaN;
+    if (!draw || !(id <= MAX_ID)) return notFound(reply);
+    const svg = await draw(db, id);
+    if (svg === undefined) return notFound(reply);
+    return image(reply, "image/svg+xml; charset=utf-8", svg);
+  });
 }

@@ -1,20 +1,11 @@
-import { ExpandedSearchResult, SearchQuery, SearchResult } from "@moviepedia/contract";
-import { z } from "zod";
+import { endpoints } from "@moviepedia/contract";
 import { sendJson } from "../../http/json-reply.js";
-import { errors } from "../../http/schemas.js";
+import { route } from "../../http/route.js";
 import type { App } from "../../http/types.js";
 import type { SearchService } from "./service.js";
 
-// The expanded shape first: a plain result fails it (no `movies`) and falls through to SearchResult.
-const SearchResponse = z.union([ExpandedSearchResult, SearchResult]);
-
 export function searchRoutes(app: App, search: SearchService): void {
-  app.get(
-    "/api/search",
-    {
-      config: { auth: "optional" },
-      schema: { tags: ["search"], querystring: SearchQuery, response: { 200: SearchResponse, ...errors } },
-    },
-    async (request, reply) => sendJson(reply, await search.searchJson(request.query, request.caller?.userId ?? null)),
+  route(app, endpoints.search.search, async (request, reply) =>
+    sendJson(reply, await search.searchJson(request.query, request.caller?.userId ?? null)),
   );
 }

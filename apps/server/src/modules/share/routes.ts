@@ -1,12 +1,13 @@
 // GET /media/share/{movie|collection}/{id}.png: the 1200×630 picture link previews show (card.ts), rendered from SVG
 // with sharp and kept in a small LRU keyed by the drawing, so a changed title or average draws a new one.
 import { createHash } from "node:crypto";
-import { MAX_ID } from "@moviepedia/contract";
+import { endpoints, MAX_ID } from "@moviepedia/contract";
+import type { FastifyReply } from "fastify";
 import type { Kysely } from "kysely";
 import sharp from "sharp";
-import { z } from "zod";
 import { defineRegion } from "../../cache/index.js";
 import type { Database } from "../../db/types.js";
+import { route } from "../../http/route.js";
 import type { App } from "../../http/types.js";
 import { posterArt } from "../media/index.js";
 import { collectionCardSvg, movieCardSvg } from "./card.js";
@@ -45,24 +46,22 @@ const rendered = defineRegion<Buffer>({
   keeps: "an Open Graph card as PNG, keyed by the hash of its SVG",
 });
 
+/** The PNG as bytes (a Buffer goes out unserialized; the table's `z.string()` only names the answer). */
+function png(reply: FastifyReply, body: Buffer) {
+  return reply.header("Cache-Control", "public, max-age=3600").type("image/png").send(body);
+}
+
 export function shareImageRoutes(app: App, db: Kysely<Database>): void {
-  app.get(
-    "/media/share/:kind/:file",
-    {
-      config: { rateLimit: "exempt" },
-      schema: { hide: true, params: z.object({ kind: z.string(), file: z.string() }) },
-    },
-    async (request, reply) => {
-      const draw = Object.hasOwn(DRAW, request.params.kind) ? DRAW[request.params.kind] : undefined;
-      const match = /^([0-9]{1,10})\.png$/.exec(request.params.file);
-      const id = match ? Number(match[1]) : Number.NaN;
-      const svg = draw && id <= MAX_ID ? await draw(db, id) : undefined;
-      if (svg === undefined) return reply.code(404).type("text/plain; charset=utf-8").send("Not Found");
-      const key = createHash("sha1").update(svg).digest("base64url");
-      const png = await rendered.get(db, { token: "" }, key, () =>
-        sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer(),
-      );
-      return reply.header("Cache-Control", "public, max-age=3600").type("image/png").send(png);
-    },
-  );
+  route(app, endpoints.media.shareImage, async (request, reply) => {
+    const draw = Object.hasOwn(DRAW, request.params.kind) ? DRAW[request.params.kind] : undefined;
+    const match = /^([0-9]{1,10})\.png$/.exec(request.params.file);
+    const id = match ? Number(match[1]) : Number.NaN;
+    const svg = draw && id <= MAX_ID ? await draw(db, id) : undefined;
+    if (svg === undefined) return reply.code(404).type("text/plain; charset=utf-8").send("Not Found");
+    const key = createHash("sha1").update(svg).digest("base64url");
+    const card = await rendered.get(db, { token: "" }, key, () =>
+      sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer(),
+    );
+    return png(reply, card);
+  });
 }

@@ -1,22 +1,27 @@
 // GET /api/analysis/{user_id}?search_q=rating|preference (API.md §4.11). The screens fire both at once and wait
 // for both; a member with no ratings needs no preferences.
-import type { PreferenceAnalysis, RatingAnalysis } from "@moviepedia/contract";
+import { endpoints, type PreferenceAnalysis, type RatingAnalysis } from "@moviepedia/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { apiFetch } from "../../../shared/lib/api";
+import { api } from "../../../shared/lib/api";
 
 /** Analyses change with every rating the member makes, so a revisit always asks again. */
 const FRESH = { staleTime: 0 } as const;
 
+// The endpoint answers either shape; `search_q` decides which, so each call names its own.
 export function fetchRatingAnalysis(userId: number, signal?: AbortSignal): Promise<RatingAnalysis> {
-  return apiFetch<RatingAnalysis>(`/api/analysis/${userId}`, { auth: "none", query: { search_q: "rating" }, signal });
+  return api(endpoints.analysis.detail, {
+    params: { user_id: userId },
+    query: { search_q: "rating" },
+    signal,
+  }) as Promise<RatingAnalysis>;
 }
 
 export function fetchPreferenceAnalysis(userId: number, signal?: AbortSignal): Promise<PreferenceAnalysis> {
-  return apiFetch<PreferenceAnalysis>(`/api/analysis/${userId}`, {
-    auth: "none",
+  return api(endpoints.analysis.detail, {
+    params: { user_id: userId },
     query: { search_q: "preference" },
     signal,
-  });
+  }) as Promise<PreferenceAnalysis>;
 }
 
 export const analysisQueries = {

@@ -1,20 +1,16 @@
 // Movie and chart reads of API.md §4.3 as SPEC §8 fetch helpers (log the English line, return null), and their
 // TanStack Query options. Every key starts with `movieQueries.all`; a review write invalidates `detail(id)`.
-import { type ChartType, LOG, type Movie } from "@moviepedia/contract";
+import { type ChartType, endpoints, LOG, type Movie } from "@moviepedia/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { fetchOrNull, fetchRecordOrNull } from "../../../shared/lib/api";
+import { api, orNull, recordOrNull } from "../../../shared/lib/api";
 
 export function fetchMovie(movieId: number, signal?: AbortSignal): Promise<Movie | null> {
-  return fetchRecordOrNull<Movie>(`/api/movies/${movieId}`, LOG.movieDetails, { signal, auth: "none" });
+  return recordOrNull(api(endpoints.movies.detail, { params: { movie_id: movieId }, signal }), LOG.movieDetails);
 }
 
 /** A chart in display order: the API answers worst rank first, so the list is reversed (rank 1 first). */
 export async function fetchChart(type: ChartType, signal?: AbortSignal): Promise<Movie[] | null> {
-  const movies = await fetchOrNull<Movie[]>("/api/movies", LOG.movieDetails, {
-    signal,
-    auth: "none",
-    query: { chart_type: type },
-  });
+  const movies = await orNull(api(endpoints.movies.list, { query: { chart_type: type }, signal }), LOG.movieDetails);
   return movies ? [...movies].reverse() : null;
 }
 

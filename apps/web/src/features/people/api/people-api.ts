@@ -1,21 +1,18 @@
 // Person reads and the like toggle of API.md §4.4. Reads are SPEC §8 fetch helpers (log, then null).
-import { LOG, type Person, type PersonCredits } from "@moviepedia/contract";
+import { endpoints, LOG, type Person, type PersonCredits } from "@moviepedia/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { apiFetch, fetchOrNull, fetchRecordOrNull } from "../../../shared/lib/api";
+import { api, orNull, recordOrNull } from "../../../shared/lib/api";
 
 export function fetchPerson(personId: number, signal?: AbortSignal): Promise<Person | null> {
-  return fetchRecordOrNull<Person>(`/api/participants/${personId}`, LOG.peopleDetails, { signal });
+  return recordOrNull(api(endpoints.people.detail, { params: { id: personId }, signal }), LOG.peopleDetails);
 }
 
 export function fetchPersonCredits(personId: number, signal?: AbortSignal): Promise<PersonCredits | null> {
-  return fetchOrNull<PersonCredits>(`/api/participants/${personId}/movies`, LOG.peopleDetails, {
-    signal,
-    auth: "none",
-  });
+  return orNull(api(endpoints.people.movies, { params: { id: personId }, signal }), LOG.peopleDetails);
 }
 
 export function togglePersonLike(personId: number): Promise<Person> {
-  return apiFetch<Person>(`/api/participants/like/${personId}`, { method: "PATCH", auth: "required" });
+  return api(endpoints.people.like, { params: { id: personId } });
 }
 
 export const peopleQueries = {

@@ -1,7 +1,7 @@
 // Bare movie ids (profile reviews, likes, recommendations) expanded in batches with `GET /api/movies?ids=` [EXT]
 // (≤ 100 ids a call), so a page of 9 or 10 posters costs one request instead of one per movie.
-import { LOG, MOVIE_IDS_BATCH_MAX, type Movie } from "@moviepedia/contract";
-import { apiFetch, isAbortError } from "../../../shared/lib/api";
+import { endpoints, LOG, MOVIE_IDS_BATCH_MAX, type Movie } from "@moviepedia/contract";
+import { api, isAbortError } from "../../../shared/lib/api";
 
 /** Movies by id (unknown ids are simply missing from the map). Throws when a batch fails. */
 export async function fetchMoviesByIds(ids: readonly number[], signal?: AbortSignal): Promise<Map<number, Movie>> {
@@ -11,7 +11,7 @@ export async function fetchMoviesByIds(ids: readonly number[], signal?: AbortSig
     batches.push(unique.slice(start, start + MOVIE_IDS_BATCH_MAX));
   }
   const answers = await Promise.all(
-    batches.map((batch) => apiFetch<Movie[]>("/api/movies", { auth: "none", query: { ids: batch.join(",") }, signal })),
+    batches.map((batch) => api(endpoints.movies.list, { query: { ids: batch.join(",") }, signal })),
   );
   return new Map(answers.flat().map((movie) => [movie.id, movie]));
 }

@@ -3,12 +3,13 @@
 // so the caller can keep the card and tell the member.
 import {
   type CompactMovie,
+  endpoints,
   RATING_QUEUE_PAGE,
   type RatingQueueCategory,
   SIMILAR_LIMIT_DEFAULT,
 } from "@moviepedia/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { apiFetch } from "../../../shared/lib/api";
+import { api } from "../../../shared/lib/api";
 
 export interface QueueRequest {
   category: RatingQueueCategory;
@@ -20,33 +21,33 @@ export interface QueueRequest {
 
 export function fetchQueue(request: QueueRequest, signal?: AbortSignal): Promise<CompactMovie[]> {
   const { category, genre, begin, end = begin + RATING_QUEUE_PAGE } = request;
-  return apiFetch<CompactMovie[]>("/api/rating/queue", {
-    // The predicted queue needs the member; the others only leave out what the member already rated.
-    auth: category === "predicted" ? "required" : "optional",
+  // The member's bearer goes with every category: the predicted queue needs it (the server answers 401 without one),
+  // the others only leave out what the member already rated.
+  return api(endpoints.rating.queue, {
     query: { category, genre: category === "genre" ? genre : undefined, begin, end },
     signal,
   });
 }
 
 export function fetchGenres(signal?: AbortSignal): Promise<string[]> {
-  return apiFetch<string[]>("/api/rating/genres", { auth: "none", signal });
+  return api(endpoints.rating.genres, { signal });
 }
 
 export async function dismissMovie(movieId: number): Promise<void> {
-  await apiFetch<null>(`/api/movies/${movieId}/dismissed`, { method: "PUT", auth: "required" });
+  await api(endpoints.rating.dismiss, { params: { movie_id: movieId } });
 }
 
 export async function undismissMovie(movieId: number): Promise<void> {
-  await apiFetch<null>(`/api/movies/${movieId}/dismissed`, { method: "DELETE", auth: "required" });
+  await api(endpoints.rating.undismiss, { params: { movie_id: movieId } });
 }
 
 export function fetchDismissed(window: { begin: number; end: number }, signal?: AbortSignal): Promise<CompactMovie[]> {
-  return apiFetch<CompactMovie[]>("/api/users/me/dismissed", { auth: "required", query: { ...window }, signal });
+  return api(endpoints.rating.dismissed, { query: { ...window }, signal });
 }
 
 export function fetchSimilar(movieId: number, limit = SIMILAR_LIMIT_DEFAULT, signal?: AbortSignal) {
   // Optional: a member's 관심없어요 films are left out of their list.
-  return apiFetch<CompactMovie[]>(`/api/movies/${movieId}/similar`, { query: { limit }, signal });
+  return api(endpoints.rating.similar, { params: { movie_id: movieId }, query: { limit }, signal });
 }
 
 export const ratingQueries = {

@@ -1,8 +1,8 @@
 // GET /api/recommend/expect and /difference (API.md §4.12), each expanded to movies with one `?ids=` batch.
 // Failures log SPEC §8's "Failed to fetch recommendations" and surface as the query's error.
-import { LOG, type Movie, type Recommendation } from "@moviepedia/contract";
+import { endpoints, LOG, type Movie } from "@moviepedia/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { apiFetch, isAbortError } from "../../../shared/lib/api";
+import { api, isAbortError } from "../../../shared/lib/api";
 import { fetchMoviesByIds } from "../../profile";
 
 export type RecommendKind = "expect" | "difference";
@@ -14,7 +14,7 @@ export interface RecommendedMovie {
 
 export async function fetchRecommendations(kind: RecommendKind, signal?: AbortSignal): Promise<RecommendedMovie[]> {
   try {
-    const list = await apiFetch<Recommendation[]>(`/api/recommend/${kind}`, { auth: "required", signal });
+    const list = await api(endpoints.recommend[kind], { signal });
     if (list.length === 0) return [];
     const movies = await fetchMoviesByIds(
       list.map((item) => item.movie_id),

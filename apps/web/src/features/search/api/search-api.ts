@@ -3,17 +3,17 @@
 import {
   type Collection,
   COLLECTION_STRIP_MOVIES,
+  endpoints,
   type ExpandedSearchResult,
   LOG,
   type Movie,
   PAGE_SIZE,
   type Person,
-  type PersonCredits,
   type SearchResult,
   type UserProfile,
 } from "@moviepedia/contract";
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
-import { apiFetch } from "../../../shared/lib/api";
+import { api } from "../../../shared/lib/api";
 
 export const searchQueries = {
   all: ["search"] as const,
@@ -23,7 +23,8 @@ export const searchQueries = {
       queryKey: [...searchQueries.all, query, "window", begin],
       queryFn: async ({ signal }) => {
         try {
-          return await apiFetch<ExpandedSearchResult>("/api/search", {
+          // `expand: true` makes the answer the expanded shape.
+          return (await api(endpoints.search.search, {
             signal,
             // Collection cards show a few posters: only those are embedded (movies_limit, API.md §4.0).
             query: {
@@ -33,7 +34,7 @@ export const searchQueries = {
               expand: true,
               movies_limit: COLLECTION_STRIP_MOVIES,
             },
-          });
+          })) as ExpandedSearchResult;
         } catch (error) {
           if (!signal.aborted) console.error(LOG.search, error);
           throw error;
@@ -46,7 +47,8 @@ export const searchQueries = {
   ids: (query: string) =>
     queryOptions({
       queryKey: [...searchQueries.all, query, "ids"],
-      queryFn: ({ signal }) => apiFetch<SearchResult>("/api/search", { signal, query: { search_q: query } }),
+      queryFn: ({ signal }): Promise<SearchResult> =>
+        api(endpoints.search.search, { signal, query: { search_q: query } }),
       staleTime: 5 * 60_000,
       retry: false,
     }),
@@ -54,8 +56,7 @@ export const searchQueries = {
   personFilms: (personId: number) =>
     queryOptions({
       queryKey: [...searchQueries.all, "person-films", personId],
-      queryFn: ({ signal }) =>
-        apiFetch<PersonCredits>(`/api/participants/${personId}/movies`, { signal, auth: "none" }),
+      queryFn: ({ signal }) => api(endpoints.people.movies, { params: { id: personId }, signal }),
       staleTime: 5 * 60_000,
       retry: false,
     }),
@@ -108,7 +109,7 @@ export async function fetchGenreWindow(
   const ids = result.movie_dict_by_genre[genre] ?? [];
   if (ids.length === 0) return [];
   try {
-    return await apiFetch<Movie[]>("/api/movies", { signal, auth: "none", query: { ids: ids.join(",") } });
+    return await api(endpoints.movies.list, { signal, query: { ids: ids.join(",") } });
   } catch (error) {
     if (signal.aborted) throw error;
     console.error(LOG.search, error);
