@@ -2,11 +2,19 @@
 // only from here (apps/server/src/http/route.ts) and the web app calls them only through the typed client
 // (apps/web/src/shared/lib/api/endpoint-client.ts). Add an endpoint here first; docs/architecture.md shows the steps.
 import type { Endpoint } from "../endpoint.js";
+import { collectionCommentEndpoints } from "./collection-comments.js";
+import { collectionEndpoints } from "./collections.js";
 import { feedEndpoints, notificationEndpoints } from "./community.js";
+import { replyEndpoints } from "./replies.js";
+import { reviewEndpoints } from "./reviews.js";
 
 export const endpoints = {
   feed: feedEndpoints,
   notifications: notificationEndpoints,
+  reviews: reviewEndpoints,
+  replies: replyEndpoints,
+  collections: collectionEndpoints,
+  collectionComments: collectionCommentEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every entry of the table, with its `group.name` key (tests sweep these). */
