@@ -107,17 +107,13 @@ export default tseslint.config(
     },
   },
   {
-    // Search keeps its SQL in its repository folder: the rest of the module decides what to look up and ranks it
-    // (the transaction rule again, as above).
+    // Search keeps its SQL in its repository folder: the rest of the module decides what to look up and ranks it.
     files: ["apps/server/src/modules/search/**/*.ts"],
     ignores: ["apps/server/src/modules/search/repository/**"],
     rules: {
       "no-restricted-syntax": [
         "error",
-        {
-          selector: "CallExpression[callee.property.name='transaction']",
-          message: "Open transactions with inTransaction() from lib/transaction.ts.",
-        },
+        ...serverSyntaxRules,
         {
           selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|with)$/]",
           message: "Search's SQL lives in modules/search/repository/",
