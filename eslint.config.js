@@ -107,6 +107,25 @@ export default tseslint.config(
     },
   },
   {
+    // Search keeps its SQL in its repository folder: the rest of the module decides what to look up and ranks it.
+    files: ["apps/server/src/modules/search/**/*.ts"],
+    ignores: ["apps/server/src/modules/search/repository/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...serverSyntaxRules,
+        {
+          selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|with)$/]",
+          message: "Search's SQL lives in modules/search/repository/",
+        },
+        {
+          selector: "TaggedTemplateExpression[tag.name='sql']",
+          message: "Search's SQL lives in modules/search/repository/",
+        },
+      ],
+    },
+  },
+  {
     files: ["apps/server/src/**/*.ts"],
     ignores: ["apps/server/src/config.ts"],
     rules: {

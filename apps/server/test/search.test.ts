@@ -1,7 +1,7 @@
 // GET /api/search (API.md §4.10) on a small catalogue, identical on SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rebuildSearchIndex } from "../src/modules/search/index.js";
-import { KINDS, selectRecords } from "../src/modules/search/records.js";
+import { KINDS, selectRecords } from "../src/modules/search/repository/records.js";
 import { createSearchService } from "../src/modules/search/service.js";
 import { createTestContext, type TestContext } from "./helpers/context.js";
 import {

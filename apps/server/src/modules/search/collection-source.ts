@@ -1,47 +1,30 @@
 // The collection list: collections whose title matches (tiers 0–3), then collections holding a movie that matches
 // at tier 0–2 (ranked 4 + that movie tier); popularity = likes_count, movie_count, id.
-import { type RawBuilder, sql } from "kysely";
-import { typoPieces } from "./candidates.js";
-import { containsText, inIds, isPostgres, unmatchable } from "./dialect.js";
 import { bestTier, exactTier, matchText } from "./matcher.js";
 import { type Known, lazyStream, listStream, pagedStream, type Ranked, type RankedSource } from "./ranking.js";
-import { containingAny, documentIdOf, KINDS, selectRecords } from "./records.js";
+import {
+  type Clause,
+  containingAny,
+  eitherOf,
+  holdsAnyOf,
+  holdsMovieContaining,
+  KINDS,
+  linksBetween,
+  linksOfMovies,
+  movieTextsContaining,
+  selectRecords,
+  typoPieces,
+  unmatchable,
+} from "./repository/index.js";
 import { knownRecords, type RecordSource, type SearchContext } from "./sources.js";
 
 const spec = KINDS.collection;
 const MOVIE_ONLY = 4;
 
-/**
- * A membership test on a collection's few links: without the unary plus SQLite probes the (collection, movie) key
- * once per listed movie, hundreds of probes per collection instead of a dozen rows read.
- */
-const notIndexed = (column: RawBuilder<unknown>) => sql`+${column}`;
-
-/**
- * Join condition: `d` is one of the documents (title, original title) of the movie in `movieColumn` (a range is
- * one probe on SQLite; PostgreSQL only probes the index with a list).
- */
-function movieDocuments(db: SearchContext["db"], movieColumn: RawBuilder<unknown>) {
-  const [title, original] = [0, 1].map((field) => documentIdOf("movie", field, movieColumn));
-  return isPostgres(db) ? sql`d.id = any(array[${title}, ${original}])` : sql`d.id between ${title} and ${original}`;
-}
-
-/**
- * "Some row exists", written as a scalar subquery: PostgreSQL may turn an EXISTS under OR into one hashed pass
- * over every collection's links, where a scan in popularity order wants a few probes per collection it reads.
- */
-const anyRow = (query: RawBuilder<unknown>) => sql`(${query} limit 1) is not null`;
-
 /** Links of the given movies with their collections' popularity keys; null when there are more than `max`. */
 async function holdersOf(ctx: SearchContext, movieIds: readonly number[], max: number) {
   if (movieIds.length === 0) return [];
-  const rows = await ctx.db
-    .selectFrom("collection_movies as cm")
-    .innerJoin("collections as c", "c.id", "cm.collection_id")
-    .select(["cm.collection_id", "cm.movie_id", "c.likes_count", "c.movie_count"])
-    .where(inIds(ctx.db, sql.ref("cm.movie_id"), movieIds))
-    .limit(max + 1)
-    .execute();
+  const rows = await linksOfMovies(ctx.db, movieIds, max + 1);
   return rows.length > max ? null : rows;
 }
 
@@ -55,21 +38,12 @@ async function movieTiers(ctx: SearchContext, collectionIds: readonly number[], 
   };
   if (known) {
     if (known.size === 0) return best;
-    const rows = await db
-      .selectFrom("collection_movies")
-      .select(["collection_id", "movie_id"])
-      .where(inIds(db, sql.ref("collection_id"), collectionIds))
-      .where(inIds(db, notIndexed(sql.ref("movie_id")), [...known.keys()]))
-      .execute();
+    const rows = await linksBetween(db, collectionIds, [...known.keys()]);
     for (const row of rows) keep(row.collection_id, known.get(row.movie_id)!);
     return best;
   }
   if (unmatchable(db, q.key)) return best;
-  const { rows } = await sql<{ collection_id: number; norm: string; chosung: string }>`select cm.collection_id,
-    d.norm, d.chosung from collection_movies cm join search_documents d on ${movieDocuments(db, sql`cm.movie_id`)}
-    where ${inIds(db, sql.ref("cm.collection_id"), collectionIds)} and ${containsText(db, sql.ref(`d.${q.column}`), q.key)}`.execute(
-    db,
-  );
+  const { rows } = await movieTextsContaining(db, collectionIds, q);
   for (const row of rows) keep(Number(row.collection_id), exactTier(q, matchText(row.norm, row.chosung)));
   return best;
 }
@@ -132,23 +106,12 @@ export function collectionSource(ctx: SearchContext, movies: RecordSource): Rank
    * Collections whose title contains the key (or, for the typo tier, one of the typo pieces) or that hold a
    * matching movie: a superset of every tier the stream covers.
    */
-  async function prefilter(typos: boolean): Promise<RawBuilder<unknown>> {
+  async function prefilter(typos: boolean): Promise<Clause> {
     const known = await movieMatches();
-    let throughMovies: RawBuilder<unknown>;
-    if (known) {
-      // The matching movies are known: a membership test per link instead of a text test per movie.
-      throughMovies = known.size
-        ? anyRow(sql`select 1 from collection_movies cm where cm.collection_id = t.id
-            and ${inIds(db, notIndexed(sql.ref("cm.movie_id")), [...known.keys()])}`)
-        : sql`1 = 0`;
-    } else {
-      throughMovies = unmatchable(db, q.key)
-        ? sql`1 = 0`
-        : anyRow(sql`select 1 from collection_movies cm join search_documents d on ${movieDocuments(db, sql`cm.movie_id`)}
-            where cm.collection_id = t.id and ${containsText(db, sql.ref(`d.${q.column}`), q.key)}`);
-    }
+    // The matching movies known: a membership test per link instead of a text test per movie.
+    const throughMovies = known ? holdsAnyOf(db, [...known.keys()]) : holdsMovieContaining(db, q);
     const titled = containingAny(db, spec, q.column, typos ? typoPieces(q) : [q.key]);
-    return sql`(${titled} or ${throughMovies})`;
+    return eitherOf(titled, throughMovies);
   }
 
   /**
@@ -172,7 +135,7 @@ export function collectionSource(ctx: SearchContext, movies: RecordSource): Rank
     known,
     openStream(tier) {
       const scan = (typos: boolean) => {
-        let where: Promise<RawBuilder<unknown>> | undefined;
+        let where: Promise<Clause> | undefined;
         return pagedStream(
           (t) => typos || t !== 3 || !fuzzy,
           async (page) => {

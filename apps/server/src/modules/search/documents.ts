@@ -1,8 +1,6 @@
 // Search documents: one row per searchable text (movie title and original title, person name, collection title,
 // username) with its normalised and 초성 forms, kept by the write paths through indexSearchDocument.
-import { sql, type Kysely } from "kysely";
-import type { Database } from "../../db/types.js";
-import { isPostgres } from "./dialect.js";
+// Ids and documents are computed here; repository/documents.ts writes them.
 import { choseongKey, documentTokens, normalizeText } from "./normalize.js";
 
 export type SearchKind = "movie" | "person" | "collection" | "user";
@@ -65,31 +63,4 @@ export function buildDocuments(kind: SearchKind, refId: number, texts: readonly 
     });
   });
   return docs;
-}
-
-/** 6 parameters per row at most: 4000 rows stay under SQLite's 32766 bound parameters. */
-const ROWS_PER_STATEMENT = 4000;
-
-/** Inserts documents and their index entries (the caller has removed older versions). */
-export async function insertDocuments(db: Kysely<Database>, docs: readonly SearchDocument[]): Promise<void> {
-  const postgres = isPostgres(db);
-  for (let start = 0; start < docs.length; start += ROWS_PER_STATEMENT) {
-    const chunk = docs.slice(start, start + ROWS_PER_STATEMENT);
-    if (postgres) {
-      const column = <T>(pick: (d: SearchDocument) => T): T[] => chunk.map(pick);
-      await sql`insert into search_documents (id, kind, ref_id, field, norm, chosung, grams)
-        select id, kind, ref_id, field, norm, chosung, string_to_array(tokens, ' ')
-        from unnest(${column((d) => d.id)}::bigint[], ${column((d) => d.kind)}::smallint[],
-          ${column((d) => d.ref_id)}::integer[], ${column((d) => d.field)}::smallint[], ${column((d) => d.norm)}::text[],
-          ${column((d) => d.chosung)}::text[], ${column((d) => d.tokens)}::text[])
-          as v(id, kind, ref_id, field, norm, chosung, tokens)`.execute(db);
-      continue;
-    }
-    const values = (pick: (d: SearchDocument) => unknown[]) => sql.join(chunk.map((d) => sql`(${sql.join(pick(d))})`));
-    await sql`insert into search_documents (id, kind, ref_id, field, norm, chosung)
-      values ${values((d) => [d.id, d.kind, d.ref_id, d.field, d.norm, d.chosung])}`.execute(db);
-    await sql`insert into search_trigrams (rowid, norm, chosung)
-      values ${values((d) => [d.id, d.norm, d.chosung])}`.execute(db);
-    await sql`insert into search_grams (rowid, grams) values ${values((d) => [d.id, d.tokens])}`.execute(db);
-  }
 }

@@ -5,9 +5,10 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.js";
 import { loadCollections } from "../collections/index.js";
 import { loadMovies } from "../movies/index.js";
-import { PERSON_COLUMNS, toPerson } from "../people/index.js";
+import { toPerson } from "../people/index.js";
 import { likedSet, markedSet } from "../shared/index.js";
 import { findUsersByIds, toUserProfile } from "../users/index.js";
+import { creditKindsOf, peopleByIds } from "./repository/index.js";
 
 type Db = Kysely<Database>;
 
@@ -19,8 +20,8 @@ function inOrder<T extends { id: number }>(ids: readonly number[], items: readon
 async function loadPeople(db: Db, ids: readonly number[], callerId: number | null): Promise<Person[]> {
   if (ids.length === 0) return [];
   const [rows, kinds, liked] = await Promise.all([
-    db.selectFrom("people").select(PERSON_COLUMNS).where("id", "in", ids).execute(),
-    db.selectFrom("credits").select(["person_id", "kind"]).distinct().where("person_id", "in", ids).execute(),
+    peopleByIds(db, ids),
+    creditKindsOf(db, ids),
     likedSet(db, "person_likes", callerId, ids),
   ]);
   const kindsOf = new Map<number, string[]>();

@@ -1,14 +1,24 @@
 // One list of movie_dict_by_genre: the genre's movies that match the query, in movie_list order, then the genre's
 // other movies by popularity (tier 4 here).
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.js";
-import { inIds } from "./dialect.js";
-import { candidateDocuments } from "./candidates.js";
-import { documentId, FIELDS_PER_RECORD } from "./documents.js";
 import { bestTier, exactTier, type MatchText, matchText, type SearchQuery } from "./matcher.js";
 import { choseongKey, normalizeText } from "./normalize.js";
 import { pagedStream, type Known, type Ranked, type RankedSource } from "./ranking.js";
-import { containingAny, filterClauses, KINDS, selectRecords } from "./records.js";
+import {
+  allGenres,
+  candidateDocuments,
+  containingAny,
+  countCandidates,
+  filterClauses,
+  genreCandidates,
+  genreMembersAmong,
+  genreSizeUpTo,
+  KINDS,
+  ofGenre,
+  selectRecords,
+  throughGenreIndex,
+} from "./repository/index.js";
 import type { RecordSource, SearchContext } from "./sources.js";
 
 const NOT_MATCHING = 4;
@@ -29,7 +39,7 @@ function compareCodePoints(a: string, b: string): number {
 /** Genres matching at tier 0–2, or whose name occurs literally in the query; in code-point order of names. */
 export async function matchingGenres(db: Kysely<Database>, q: SearchQuery): Promise<Genre[]> {
   // A tiny vocabulary: matched in memory.
-  const genres = await db.selectFrom("genres").select(["id", "name"]).execute();
+  const genres = await allGenres(db);
   return genres
     .filter((genre) => {
       const name = normalizeText(genre.name);
@@ -67,11 +77,7 @@ function genreJoin(ctx: SearchContext, genreIds: readonly number[]) {
     let found = counts.get(level);
     if (!found) {
       const docs = candidateDocuments(db, "movie", q, level, JOIN_MAX);
-      found = docs
-        ? sql<{ n: number }>`select count(*) as n from (${docs}) as c`
-            .execute(db)
-            .then((r) => Number(r.rows[0]?.n ?? 0))
-        : Promise.resolve(0);
+      found = docs ? countCandidates(db, docs) : Promise.resolve(0);
       counts.set(level, found);
     }
     return found;
@@ -84,20 +90,7 @@ function genreJoin(ctx: SearchContext, genreIds: readonly number[]) {
         const byGenre = new Map<number, Map<number, GenreMatch>>(genreIds.map((id) => [id, new Map()]));
         const docs = candidateDocuments(db, "movie", q, level, JOIN_MAX);
         if (!docs) return byGenre;
-        const movieOf = sql`(c.id - ${sql.lit(documentId("movie", 0, 0))}) / ${sql.lit(FIELDS_PER_RECORD)}`;
-        // SQLite keeps the order of CROSS JOINs: only the genre's movies have their document and record read (left
-        // to itself it reads every candidate's document before the genre probe). PostgreSQL plans them freely.
-        const { rows } = await sql<{
-          genre_id: number;
-          ref_id: number;
-          norm: string;
-          chosung: string;
-          p1: number;
-          p2: number;
-        }>`select g.genre_id, d.ref_id, d.norm, d.chosung, t.ratings_count as p1, t.reviews_count as p2
-          from (${docs}) c cross join movie_genres g cross join search_documents d cross join movies t
-          where g.movie_id = ${movieOf} and ${inIds(db, sql.ref("g.genre_id"), genreIds)} and d.id = c.id
-            and t.id = g.movie_id`.execute(db);
+        const { rows } = await genreCandidates(db, docs, genreIds);
         for (const row of rows) {
           const movies = byGenre.get(Number(row.genre_id))!;
           const id = Number(row.ref_id);
@@ -138,18 +131,14 @@ function genreSource(
   const cap = ctx.cap("movie");
   const inGenre = filterClauses({ genreId });
   const fuzzy = q.maxTypos > 0;
-  const genreIndex = sql`movie_genres g join movies t on t.id = g.movie_id`;
-  const ofGenre = sql`g.genre_id = ${genreId}`;
+  const genreIndex = throughGenreIndex();
+  const inGenreIndex = ofGenre(genreId);
 
-  async function genreSize(max: number): Promise<number> {
-    const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from movie_genres
-      where genre_id = ${genreId} limit ${max + 1}) as g`.execute(db);
-    return Number(rows[0]?.n ?? 0);
-  }
+  const genreSize = (max: number) => genreSizeUpTo(db, genreId, max);
 
   /** The genre's movies read through its index (all of them, or those containing the key), tiered. */
   async function throughGenre(containing: boolean): Promise<Known> {
-    const where = containing ? [ofGenre, containingAny(db, spec, q.column, [q.key])] : [ofGenre];
+    const where = containing ? [inGenreIndex, containingAny(db, spec, q.column, [q.key])] : [inGenreIndex];
     const rows = await selectRecords(db, spec, where, undefined, genreIndex);
     const items = rows.map((r) => ({ id: r.id, tier: bestTier(q, r.texts) ?? NOT_MATCHING, order: r.order }));
     return containing
@@ -202,18 +191,11 @@ function genreSource(
     const candidates = typos ?? movie.items;
     const members = new Set<number>();
     if (candidates.length) {
-      const rows = await db
-        .selectFrom("movie_genres")
-        .select("movie_id")
-        .where("genre_id", "=", genreId)
-        .where(
-          inIds(
-            db,
-            sql.ref("movie_id"),
-            candidates.map((m) => m.id),
-          ),
-        )
-        .execute();
+      const rows = await genreMembersAmong(
+        db,
+        genreId,
+        candidates.map((m) => m.id),
+      );
       for (const row of rows) members.add(row.movie_id);
     }
     const matched = candidates.filter((m) => members.has(m.id));

@@ -9,4 +9,4 @@ export {
 } from "./rebuild.js";
 export type { SearchKind } from "./documents.js";
 export { normalizeText } from "./normalize.js";
-export { moviesByTitleKeys } from "./title-lookup.js";
+export { moviesByTitleKeys } from "./repository/index.js";

@@ -1,16 +1,13 @@
 // What the write paths call: re-index one record's texts, or drop them, inside the writer's transaction.
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.js";
-import { isPostgres } from "./dialect.js";
-import { buildDocuments, documentId, FIELDS_PER_RECORD, insertDocuments, type SearchKind } from "./documents.js";
+import { buildDocuments, documentId, FIELDS_PER_RECORD, type SearchKind } from "./documents.js";
+import { deleteDocuments, insertDocuments } from "./repository/index.js";
 
 /** Removes every search document of one record (movie, person, collection or user). */
-export async function removeSearchDocument(db: Kysely<Database>, kind: SearchKind, refId: number): Promise<void> {
+export function removeSearchDocument(db: Kysely<Database>, kind: SearchKind, refId: number): Promise<void> {
   const ids = Array.from({ length: FIELDS_PER_RECORD }, (_, field) => documentId(kind, refId, field));
-  await sql`delete from search_documents where id in (${sql.join(ids)})`.execute(db);
-  if (isPostgres(db)) return;
-  await sql`delete from search_trigrams where rowid in (${sql.join(ids)})`.execute(db);
-  await sql`delete from search_grams where rowid in (${sql.join(ids)})`.execute(db);
+  return deleteDocuments(db, ids);
 }
 
 /**

@@ -1,18 +1,28 @@
 // Rebuilds every search document from the base tables: after a bulk seed or import, and in tests that insert rows
 // with factories. Reads each table in id order, a page at a time, so memory stays flat at any size.
 import { inTransaction } from "../../lib/transaction.js";
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.js";
-import { isPostgres } from "./dialect.js";
-import { buildDocuments, insertDocuments, type SearchDocument, type SearchKind } from "./documents.js";
+import { buildDocuments, type SearchDocument, type SearchKind } from "./documents.js";
+import {
+  clearDocuments,
+  compactDocuments,
+  countRows,
+  insertDocuments,
+  isPostgres,
+  lockIndexBuild,
+  readIndexVersion,
+  type RecordTable,
+  rowsAfter,
+  writeIndexVersion,
+} from "./repository/index.js";
 
 const PAGE = 5000;
-const INDEX_STATE_KEY = "search_index_version";
 const INDEX_VERSION = "2";
 
 interface Source {
   kind: SearchKind;
-  table: "movies" | "people" | "collections" | "users";
+  table: RecordTable;
   texts: (row: Record<string, unknown>) => (string | null)[];
   columns: string[];
 }
@@ -40,35 +50,20 @@ export interface RebuildResult {
   milliseconds: number;
 }
 
-async function clear(db: Kysely<Database>): Promise<void> {
-  if (isPostgres(db)) {
-    await sql`truncate search_documents`.execute(db);
-    return;
-  }
-  await sql`delete from search_documents`.execute(db);
-  await sql`insert into search_trigrams(search_trigrams) values ('delete-all')`.execute(db);
-  await sql`insert into search_grams(search_grams) values ('delete-all')`.execute(db);
-}
-
 export async function rebuildSearchIndex(
   db: Kysely<Database>,
   onProgress?: (progress: RebuildProgress) => void,
 ): Promise<RebuildResult> {
   const started = performance.now();
   let documents = 0;
-  await clear(db);
+  await clearDocuments(db);
   for (const source of SOURCES) {
-    const { rows: counted } = await sql<{ n: number }>`select count(*) as n from ${sql.table(source.table)}`.execute(
-      db,
-    );
-    const total = Number(counted[0]?.n ?? 0);
+    const total = await countRows(db, source.table);
     let done = 0;
     let after = 0;
     onProgress?.({ kind: source.kind, done, total });
     for (;;) {
-      const { rows } = await sql<Record<string, unknown> & { id: number }>`select id, ${sql.join(
-        source.columns.map((c) => sql.ref(c)),
-      )} from ${sql.table(source.table)} where id > ${after} order by id limit ${PAGE}`.execute(db);
+      const rows = await rowsAfter(db, source.table, source.columns, after, PAGE);
       if (rows.length === 0) break;
       const docs: SearchDocument[] = rows.flatMap((row) => buildDocuments(source.kind, row.id, source.texts(row)));
       if (db.isTransaction) await insertDocuments(db, docs);
@@ -79,25 +74,14 @@ export async function rebuildSearchIndex(
       onProgress?.({ kind: source.kind, done, total });
     }
   }
-  if (isPostgres(db)) {
-    await sql`analyze search_documents`.execute(db);
-  } else {
-    // Merge the full-text segments written page by page: fewer b-trees for every later lookup.
-    await sql`insert into search_trigrams(search_trigrams) values ('optimize')`.execute(db);
-    await sql`insert into search_grams(search_grams) values ('optimize')`.execute(db);
-  }
-  await db
-    .insertInto("app_state")
-    .values({ key: INDEX_STATE_KEY, value: INDEX_VERSION })
-    .onConflict((oc) => oc.column("key").doUpdateSet({ value: INDEX_VERSION }))
-    .execute();
+  await compactDocuments(db);
+  await writeIndexVersion(db, INDEX_VERSION);
   return { documents, milliseconds: Math.round(performance.now() - started) };
 }
 
 /** Whether the stored index was built for this version (read-only instances check it instead of building). */
 export async function searchIndexIsCurrent(db: Kysely<Database>): Promise<boolean> {
-  const row = await db.selectFrom("app_state").select("value").where("key", "=", INDEX_STATE_KEY).executeTakeFirst();
-  return row?.value === INDEX_VERSION;
+  return (await readIndexVersion(db)) === INDEX_VERSION;
 }
 
 /**
@@ -109,7 +93,7 @@ export async function ensureSearchIndex(db: Kysely<Database>): Promise<RebuildRe
   if (await searchIndexIsCurrent(db)) return null;
   if (!isPostgres(db)) return rebuildSearchIndex(db);
   return inTransaction(db, async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtext('moviepedia:search-index'))`.execute(trx);
+    await lockIndexBuild(trx);
     return (await searchIndexIsCurrent(trx)) ? null : rebuildSearchIndex(trx);
   });
 }

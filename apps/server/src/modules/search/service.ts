@@ -1,7 +1,7 @@
 // GET /api/search (API.md §4.10): validation, then one ranked window per list over the search indexes, kept per
 // query, window and caller under a database data version (so any committed write shows in the next search).
 import { codePointLength, ExpandedSearchResult, SEARCH_QUERY_MAX, SearchResult } from "@moviepedia/contract";
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { z } from "zod";
 import { type DatabaseToken, defineRegion, keepsWindow, readDatabaseToken } from "../../cache/index.js";
 import type { Database } from "../../db/types.js";
@@ -17,7 +17,7 @@ import { genreSources, matchingGenres } from "./genre-source.js";
 import { parseQuery } from "./matcher.js";
 import { rankWindow } from "./ranking.js";
 import { normalizeText } from "./normalize.js";
-import { KINDS } from "./records.js";
+import { KINDS, tableSizes } from "./repository/index.js";
 import { recordSource, type SearchContext, TYPO_CAP_FACTOR, TYPO_READ_MAX } from "./sources.js";
 
 export interface SearchParams {
@@ -43,23 +43,6 @@ export interface SearchOptions {
 const CAP_FACTOR = 0.5;
 const MIN_CAP = 200;
 const MAX_CAP = 3000;
-
-const TABLES: Record<SearchKind, "movies" | "people" | "collections" | "users"> = {
-  movie: "movies",
-  person: "people",
-  collection: "collections",
-  user: "users",
-};
-
-async function tableSizes(db: Kysely<Database>): Promise<(kind: SearchKind) => number> {
-  // The largest id stands in for the row count: one index probe per table.
-  const kinds = Object.keys(TABLES) as SearchKind[];
-  const { rows } = await sql<Record<SearchKind, number | null>>`select ${sql.join(
-    kinds.map((kind) => sql`(select max(id) from ${sql.table(TABLES[kind])}) as ${sql.ref(kind)}`),
-  )}`.execute(db);
-  const sizes = new Map(kinds.map((kind) => [kind, Number(rows[0]?.[kind] ?? 0)]));
-  return (kind) => sizes.get(kind)!;
-}
 
 const capFor = (need: number, size: number) =>
   Math.min(MAX_CAP, Math.max(MIN_CAP, Math.round(CAP_FACTOR * Math.sqrt(need * size))));

@@ -1,11 +1,9 @@
 // Ranked sources for the lists whose records are searched by their own texts: movies, people and users (and
 // collection titles). Tiers 0–2 come from the bounded index lookups; the typo tier is looked up only when those
 // tiers do not fill the window.
-import { type Kysely, type RawBuilder, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.js";
-import { candidateDocuments, countDocuments, type DocIds, isBounded, typoPieces } from "./candidates.js";
-import { isPostgres } from "./dialect.js";
-import { documentId, FIELDS_PER_RECORD, type SearchKind } from "./documents.js";
+import type { SearchKind } from "./documents.js";
 import { bestTier, type SearchQuery } from "./matcher.js";
 import {
   type Known,
@@ -17,15 +15,23 @@ import {
   type RankStream,
 } from "./ranking.js";
 import {
+  candidateDocuments,
   type CandidateTexts,
   candidateTexts,
+  type Clause,
   containingAny,
+  countDocuments,
+  type DocIds,
   type Filters,
   filterClauses,
+  inCandidates,
+  isBounded,
+  isPostgres,
   type KindSpec,
   recordOrders,
   selectRecords,
-} from "./records.js";
+  typoPieces,
+} from "./repository/index.js";
 
 export interface SearchContext {
   db: Kysely<Database>;
@@ -130,7 +136,7 @@ export function recordSource(ctx: SearchContext, spec: KindSpec, filters: Filter
     covers: (tier: number) => boolean,
     needles: string[],
     withTypos: boolean,
-    restricted: RawBuilder<unknown> | null = null,
+    restricted: Clause | null = null,
   ) => {
     const where = [...filterClauses(filters), restricted ?? containingAny(ctx.db, spec, ctx.q.column, needles)];
     return pagedStream(covers, async (page) => {
@@ -158,13 +164,8 @@ export function recordSource(ctx: SearchContext, spec: KindSpec, filters: Filter
   }
 
   /** Membership in the records of candidate documents, tested while reading the rank index. */
-  function restrictedTo(docs: DocIds): RawBuilder<unknown> | null {
-    if (!docs) return null;
-    const refOf = sql`(c.id - ${sql.lit(documentId(spec.kind, 0, 0))}) / ${sql.lit(FIELDS_PER_RECORD)}`;
-    // SQLite: the unary plus makes it test membership while reading the rank index rather than read every
-    // candidate; PostgreSQL hashes the candidates either way, unless the plus hides the join from it.
-    const id = isPostgres(ctx.db) ? sql`t.id` : sql`+t.id`;
-    return sql`${id} in (select ${refOf} from (${docs}) c)`;
+  function restrictedTo(docs: DocIds): Clause | null {
+    return docs && inCandidates(ctx.db, spec.kind, docs);
   }
 
   /**

@@ -2,17 +2,23 @@
 // document id), either for the records an index lookup found or as a page of a popularity scan (the *_search_rank
 // indexes of migration 0003 give that order without sorting).
 import { type Kysely, type RawBuilder, sql } from "kysely";
-import type { Database } from "../../db/types.js";
+import type { Database } from "../../../db/types.js";
 import type { DocIds } from "./candidates.js";
-import { containsText, inIds, unmatchable } from "./dialect.js";
-import { documentId, FIELDS_PER_RECORD, type SearchKind } from "./documents.js";
-import { type MatchText, matchText, type SearchQuery } from "./matcher.js";
+import { containsText, inIds, isPostgres, unmatchable } from "./dialect.js";
+import { documentId, FIELDS_PER_RECORD, type SearchKind } from "../documents.js";
+import { type MatchText, matchText, type SearchQuery } from "../matcher.js";
 
 type Db = Kysely<Database>;
 
+/** A condition for a query's WHERE (the searched record is `t`). */
+export type Clause = RawBuilder<unknown>;
+
+/** The tables whose records are searched. */
+export type RecordTable = "movies" | "people" | "collections" | "users";
+
 export interface KindSpec {
   kind: SearchKind;
-  table: "movies" | "people" | "collections" | "users";
+  table: RecordTable;
   /** Searchable fields per record (document field 0 … fields − 1). */
   fields: number;
   /** Popularity after the tier: both descending, then id ascending (API.md §4.10). */
@@ -36,6 +42,21 @@ export interface RecordRow {
 /** SQL for document `field` of the record whose id is in `refColumn`. */
 export function documentIdOf(kind: SearchKind, field: number, refColumn: RawBuilder<unknown>): RawBuilder<number> {
   return sql<number>`${sql.lit(documentId(kind, 0, field))} + cast(${refColumn} as bigint) * ${sql.lit(FIELDS_PER_RECORD)}`;
+}
+
+/** SQL for the record id of candidate document `c.id` of `kind`. */
+export function recordOfCandidate(kind: SearchKind): RawBuilder<number> {
+  return sql<number>`(c.id - ${sql.lit(documentId(kind, 0, 0))}) / ${sql.lit(FIELDS_PER_RECORD)}`;
+}
+
+/** About how many records each kind has: the largest id stands in for the row count (one index probe per table). */
+export async function tableSizes(db: Db): Promise<(kind: SearchKind) => number> {
+  const kinds = Object.keys(KINDS) as SearchKind[];
+  const { rows } = await sql<Record<SearchKind, number | null>>`select ${sql.join(
+    kinds.map((kind) => sql`(select max(id) from ${sql.table(KINDS[kind].table)}) as ${sql.ref(kind)}`),
+  )}`.execute(db);
+  const sizes = new Map(kinds.map((kind) => [kind, Number(rows[0]?.[kind] ?? 0)]));
+  return (kind) => sizes.get(kind)!;
 }
 
 export interface Filters {
@@ -136,6 +157,14 @@ export async function recordOrders(
     from ${sql.table(spec.table)} t where ${sql.join(where, sql` and `)}`.execute(db);
   for (const row of rows) orders.set(Number(row.id), [-Number(row.p1), -Number(row.p2), Number(row.id)]);
   return orders;
+}
+
+/** Membership in the records of candidate documents, tested while reading the rank index. */
+export function inCandidates(db: Db, kind: SearchKind, docs: NonNullable<DocIds>): RawBuilder<unknown> {
+  // SQLite: the unary plus makes it test membership while reading the rank index rather than read every
+  // candidate; PostgreSQL hashes the candidates either way, unless the plus hides the join from it.
+  const id = isPostgres(db) ? sql`t.id` : sql`+t.id`;
+  return sql`${id} in (select ${recordOfCandidate(kind)} from (${docs}) c)`;
 }
 
 /** A page of a popularity scan: the next `limit` records after `after` (the order keys of the last one read). */

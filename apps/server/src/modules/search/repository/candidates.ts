@@ -4,11 +4,11 @@
 //   SQLite: B-tree on (kind, norm|chosung) for exact and prefix, FTS5 trigram for 3+ characters, FTS5 over n-gram
 //   tokens for 1–2 characters and typo candidates. PostgreSQL: the same B-trees, pg_trgm GIN, GIN over a token array.
 import { type Kysely, type RawBuilder, sql } from "kysely";
-import type { Database } from "../../db/types.js";
+import type { Database } from "../../../db/types.js";
 import { isPostgres, unmatchable } from "./dialect.js";
-import { kindCode, kindRange, kindToken, type SearchKind } from "./documents.js";
-import type { SearchQuery } from "./matcher.js";
-import { gramToken, skipToken } from "./normalize.js";
+import { kindCode, kindRange, kindToken, type SearchKind } from "../documents.js";
+import type { SearchQuery } from "../matcher.js";
+import { gramToken, skipToken } from "../normalize.js";
 
 type Db = Kysely<Database>;
 type Column = SearchQuery["column"];
@@ -180,9 +180,17 @@ export function candidateDocuments(db: Db, kind: SearchKind, q: SearchQuery, lev
   return sql<{ id: number }>`${sql.join(branches, sql` union `)}`;
 }
 
+const countQuery = (db: Db, docs: NonNullable<DocIds>) =>
+  sql<{ n: number }>`select count(*) as n from (${docs}) as c`.execute(db);
+
+/** How many documents the lookup finds (each branch stops at its own limit). */
+export function countCandidates(db: Db, docs: NonNullable<DocIds>): Promise<number> {
+  return countQuery(db, docs).then((r) => Number(r.rows[0]?.n ?? 0));
+}
+
 /** How many documents the lookup finds, counting at most max + 1 per branch (index only). */
 export async function countDocuments(db: Db, docs: NonNullable<DocIds>, max: number): Promise<number> {
-  const { rows } = await sql<{ n: number }>`select count(*) as n from (${docs}) as c`.execute(db);
+  const { rows } = await countQuery(db, docs);
   return Math.min(Number(rows[0]?.n ?? 0), max + 1);
 }
 

@@ -2,8 +2,8 @@
 // normalises it (NFC, lower-case, no whitespace), equals one of the given keys. One indexed query per batch
 // (search_documents_exact on (kind, norm)).
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/types.js";
-import { kindCode } from "./documents.js";
+import type { Database } from "../../../db/types.js";
+import { kindCode } from "../documents.js";
 
 /** Movie ids by normalised title key, for the keys given (each key may name several films). */
 export async function moviesByTitleKeys(db: Kysely<Database>, keys: readonly string[]): Promise<Map<string, number[]>> {

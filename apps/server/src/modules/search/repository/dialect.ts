@@ -1,6 +1,6 @@
 // The few places where SQLite and PostgreSQL spell search SQL differently.
 import { type Expression, type Kysely, type RawBuilder, sql } from "kysely";
-import { isPostgres } from "../../db/connection.js";
+import { isPostgres } from "../../../db/connection.js";
 
 // Any Kysely handle: the app's database, a transaction, or one typed for other tables.
 type AnyDb = Pick<Kysely<unknown>, "getExecutor">;
