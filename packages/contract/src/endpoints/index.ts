@@ -2,11 +2,23 @@
 // only from here (apps/server/src/http/route.ts) and the web app calls them only through the typed client
 // (apps/web/src/shared/lib/api/endpoint-client.ts). Add an endpoint here first; docs/architecture.md shows the steps.
 import type { Endpoint } from "../endpoint.js";
+import { authEndpoints } from "./auth.js";
 import { feedEndpoints, notificationEndpoints } from "./community.js";
+import { importEndpoints } from "./imports.js";
+import { oauthEndpoints } from "./oauth.js";
+import { opsEndpoints } from "./ops.js";
+import { socialEndpoints } from "./social.js";
+import { userEndpoints } from "./users.js";
 
 export const endpoints = {
   feed: feedEndpoints,
   notifications: notificationEndpoints,
+  ops: opsEndpoints,
+  auth: authEndpoints,
+  users: userEndpoints,
+  social: socialEndpoints,
+  oauth: oauthEndpoints,
+  imports: importEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every entry of the table, with its `group.name` key (tests sweep these). */
