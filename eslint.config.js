@@ -10,6 +10,19 @@ const moduleBoundary = {
   message: "Import another server module only through its index.ts.",
 };
 
+// no-restricted-syntax: a later config's list replaces an earlier one for the files both name, so every config that
+// sets it spreads the rules that apply to all server code.
+const transactionRule = {
+  selector: "CallExpression[callee.property.name='transaction']",
+  message: "Open transactions with inTransaction() from lib/transaction.ts.",
+};
+const routeRule = {
+  selector:
+    "CallExpression[callee.object.name=/^(app|scope|instance|fastify|server)$/][callee.property.name=/^(get|post|put|patch|delete|head|options|all|route)$/]",
+  message: "Register routes from the contract's endpoint table: route(app, endpoints.<group>.<name>, handler).",
+};
+const serverSyntaxRules = [transactionRule, routeRule];
+
 export default tseslint.config(
   {
     ignores: [
@@ -70,29 +83,18 @@ export default tseslint.config(
   },
   {
     // One way to open a transaction: inTransaction() re-runs a PostgreSQL deadlock victim instead of answering 500.
+    // One way to register a route: http/route.ts, from the endpoint table.
     files: ["apps/server/src/**/*.ts"],
-    ignores: ["apps/server/src/lib/transaction.ts"],
-    rules: {
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector: "CallExpression[callee.property.name='transaction']",
-          message: "Open transactions with inTransaction() from lib/transaction.ts.",
-        },
-      ],
-    },
+    ignores: ["apps/server/src/lib/transaction.ts", "apps/server/src/http/route.ts"],
+    rules: { "no-restricted-syntax": ["error", ...serverSyntaxRules] },
   },
   {
-    // Routes parse and mappers shape: SQL lives in repositories (this config repeats the transaction rule, because a
-    // later no-restricted-syntax replaces an earlier one for the files both name).
+    // Routes parse and mappers shape: SQL lives in repositories.
     files: ["apps/server/src/modules/*/routes.ts", "apps/server/src/modules/**/*mapper*.ts"],
     rules: {
       "no-restricted-syntax": [
         "error",
-        {
-          selector: "CallExpression[callee.property.name='transaction']",
-          message: "Open transactions with inTransaction() from lib/transaction.ts.",
-        },
+        ...serverSyntaxRules,
         {
           selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|with)$/]",
           message: "Routes and mappers hold no SQL: put the query in the module's repository.",

@@ -6,7 +6,7 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /** Path id: a decimal string; the server checks `^[0-9]+$` and treats > 2³¹−1 as unknown. */
 const IdParam = z.string().regex(/^[0-9]+$/);
-export const IdParams = (name: string) => z.object({ [name]: IdParam });
+export const IdParams = <N extends string>(name: N) => z.object({ [name]: IdParam } as Record<N, typeof IdParam>);
 
 /** `YYYY-MM-DDTHH:MM:SS`, UTC, no zone (API.md §1.4). */
 export const Timestamp = z.string();

@@ -45,8 +45,17 @@ export type RouteExtras = Pick<RouteOptions, "onRequest" | "preValidation" | "pr
   docs?: Record<string, unknown>;
 };
 
+/** The entries each server registered (keyed by its http server, which an app and all its scopes share). */
+const registered = new WeakMap<object, Endpoint[]>();
+
+/** The table entries registered on this app, in registration order (test/endpoint-table.test.ts). */
+export function registeredEndpoints(app: { server: object }): readonly Endpoint[] {
+  return registered.get(app.server) ?? [];
+}
+
 export function route<E extends Endpoint>(app: App, endpoint: E, handler: EndpointHandler<E>, extras?: RouteExtras) {
   const { docs, ...hooks } = extras ?? {};
+  registered.set(app.server, [...registeredEndpoints(app), endpoint]);
   const schema: Record<string, unknown> = {
     tags: [endpoint.tag],
     ...(endpoint.summary ? { summary: endpoint.summary } : {}),
@@ -65,18 +74,10 @@ export function route<E extends Endpoint>(app: App, endpoint: E, handler: Endpoi
       auth: endpoint.auth,
       ...(endpoint.rateLimit ? { rateLimit: endpoint.rateLimit } : {}),
       ...(endpoint.writes ? { writes: true } : {}),
-      endpoint,
     },
     ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
     schema,
     ...hooks,
     handler: handler as RouteOptions["handler"],
   });
-}
-
-declare module "fastify" {
-  interface FastifyContextConfig {
-    /** The table entry the route was registered from (http/route.ts). */
-    endpoint?: Endpoint;
-  }
 }

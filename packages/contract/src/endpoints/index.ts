@@ -3,16 +3,24 @@
 // (apps/web/src/shared/lib/api/endpoint-client.ts). Add an endpoint here first; docs/architecture.md shows the steps.
 import type { Endpoint } from "../endpoint.js";
 import { authEndpoints } from "./auth.js";
+import { collectionCommentEndpoints } from "./collection-comments.js";
+import { collectionEndpoints } from "./collections.js";
 import { feedEndpoints, notificationEndpoints } from "./community.js";
 import { importEndpoints } from "./imports.js";
 import { oauthEndpoints } from "./oauth.js";
 import { opsEndpoints } from "./ops.js";
+import { replyEndpoints } from "./replies.js";
+import { reviewEndpoints } from "./reviews.js";
 import { socialEndpoints } from "./social.js";
 import { userEndpoints } from "./users.js";
 
 export const endpoints = {
   feed: feedEndpoints,
   notifications: notificationEndpoints,
+  reviews: reviewEndpoints,
+  replies: replyEndpoints,
+  collections: collectionEndpoints,
+  collectionComments: collectionCommentEndpoints,
   ops: opsEndpoints,
   auth: authEndpoints,
   users: userEndpoints,

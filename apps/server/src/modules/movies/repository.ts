@@ -1,6 +1,7 @@
 // SQL for movies and charts. Every query is index-backed (primary keys, credits_movie, chart_entries_pk) and a
 // batch of movies is always read with a fixed number of queries, never one per movie.
 import { type Kysely, sql } from "kysely";
+import { idListValue, inIdList } from "../../db/id-list.js";
 import { prepared, type Params } from "../../db/prepared.js";
 import type { Database } from "../../db/types.js";
 
@@ -211,13 +212,17 @@ export interface CompactMovieRow {
   ratings_count: number;
 }
 
-export function findCompactRows(db: Db, ids: readonly number[]): Promise<CompactMovieRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
+const compactRows = prepared((db, p: Params<{ ids: unknown }>) =>
+  db
     .selectFrom("movies")
     .select(["id", "title", "year", "poster_url", "poster_path", "rating_sum", "ratings_count", catalogVersion])
-    .where("id", "in", ids)
-    .execute();
+    .where((eb) => inIdList(db, eb.ref("id"), p.ids)),
+);
+
+/** The columns a poster card shows, for a page of films: one prepared statement whatever the page's length. */
+export async function findCompactRows(db: Db, ids: readonly number[]): Promise<CompactMovieRow[]> {
+  if (ids.length === 0) return [];
+  return (await compactRows(db, { ids: idListValue(db, ids) })).rows;
 }
 
 /** The genres of many movies, each movie's in order. */

@@ -2,7 +2,7 @@
 // liked_* total change in the same transaction, so counters equal a recount even under concurrent toggles.
 import { type Kysely, type QueryResult, sql } from "kysely";
 import { defineRegion } from "../../cache/index.js";
-import { isPostgres } from "../../db/connection.js";
+import { idListValue, inIdList } from "../../db/id-list.js";
 import { type Params, prepared } from "../../db/prepared.js";
 import type { Database, LikeTableName } from "../../db/types.js";
 import { toTimestamp } from "../../lib/time.js";
@@ -102,11 +102,7 @@ const markedAmong = Object.fromEntries(
         .selectFrom(table)
         .select("target_id")
         .where("user_id", "=", p.userId)
-        .where((eb) =>
-          isPostgres(db)
-            ? sql<boolean>`${eb.ref("target_id")} = any(${p.ids}::bigint[])`
-            : sql<boolean>`${eb.ref("target_id")} in (select value from json_each(${p.ids}))`,
-        ),
+        .where((eb) => inIdList(db, eb.ref("target_id"), p.ids)),
     ),
   ]),
 ) as Record<MarkTableName, MarkedAmong>;
@@ -130,7 +126,7 @@ export async function markedSet(
   if (userId === null || targetIds.length === 0) return new Set();
   const ids = [...new Set(targetIds)];
   return markedSets.get(db, `${table}:${userId}:${ids.join()}`, async () => {
-    const { rows } = await markedAmong[table](db, { userId, ids: isPostgres(db) ? ids : JSON.stringify(ids) });
+    const { rows } = await markedAmong[table](db, { userId, ids: idListValue(db, ids) });
     return new Set(rows.map((r) => Number(r.target_id)));
   });
 }

@@ -1,7 +1,7 @@
 // Collection comments of API.md §4.8. Writes answer the full comment, which replaces the shown one in the cache.
-import type { CollectionComment } from "@moviepedia/contract";
+import { type CollectionComment, endpoints } from "@moviepedia/contract";
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../../shared/lib/api";
+import { api } from "../../../shared/lib/api";
 import { collectionQueries } from "./collections-api";
 
 const LIST_LOG = "Failed to fetch collection comments";
@@ -14,9 +14,10 @@ export async function fetchCommentWindow(
   signal: AbortSignal,
 ): Promise<CollectionComment[] | null> {
   try {
-    return await apiFetch<CollectionComment[]>(`/api/collection_comments/${collectionId}/list`, {
-      signal,
+    return await api(endpoints.collectionComments.list, {
+      params: { collection_id: collectionId },
       query: { begin, end },
+      signal,
     });
   } catch (error) {
     if (signal.aborted) throw error;
@@ -26,30 +27,19 @@ export async function fetchCommentWindow(
 }
 
 export function postComment(collectionId: number, content: string): Promise<CollectionComment> {
-  return apiFetch<CollectionComment>(`/api/collection_comments/${collectionId}`, {
-    method: "POST",
-    auth: "required",
-    body: { content },
-  });
+  return api(endpoints.collectionComments.create, { params: { collection_id: collectionId }, body: { content } });
 }
 
 export function editComment(commentId: number, content: string): Promise<CollectionComment> {
-  return apiFetch<CollectionComment>(`/api/collection_comments/${commentId}`, {
-    method: "PATCH",
-    auth: "required",
-    body: { content },
-  });
+  return api(endpoints.collectionComments.edit, { params: { comment_id: commentId }, body: { content } });
 }
 
 export function deleteComment(commentId: number): Promise<void> {
-  return apiFetch<void>(`/api/collection_comments/${commentId}`, { method: "DELETE", auth: "required" });
+  return api(endpoints.collectionComments.remove, { params: { comment_id: commentId } });
 }
 
 export function toggleCommentLike(commentId: number): Promise<CollectionComment> {
-  return apiFetch<CollectionComment>(`/api/collection_comments/like/${commentId}`, {
-    method: "PATCH",
-    auth: "required",
-  });
+  return api(endpoints.collectionComments.like, { params: { comment_id: commentId } });
 }
 
 type CommentPages = InfiniteData<CollectionComment[], number>;

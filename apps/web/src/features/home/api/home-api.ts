@@ -2,9 +2,9 @@
 // expanded with one `?ids=` batch) and 친구들이 최근 평가한 (the films in the newest rating and comment items of the
 // caller's feed, GET /api/feed: one request, blocks already applied server-side). Failures throw, so each row shows
 // its error state.
-import type { CompactMovie, FeedItem, Movie, Review } from "@moviepedia/contract";
+import { type CompactMovie, endpoints, type FeedItem, type Movie, type Review } from "@moviepedia/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { apiFetch } from "../../../shared/lib/api";
+import { api } from "../../../shared/lib/api";
 import { fetchFeedWindow } from "../../community";
 import { fetchMoviesByIds } from "../../profile";
 
@@ -31,7 +31,8 @@ async function withMovies(reviews: Review[], signal?: AbortSignal): Promise<Revi
 }
 
 export async function fetchWatchList(userId: number, signal?: AbortSignal): Promise<ReviewedMovie[]> {
-  const reviews = await apiFetch<Review[]>(`/api/reviews/user/${userId}`, {
+  const reviews = await api(endpoints.reviews.listForUser, {
+    params: { user_id: userId },
     query: { status: "WatchList", sort: "recent", begin: 0, end: HOME_ROW_SIZE },
     signal,
   });

@@ -1,29 +1,29 @@
 // Replies to a review (API.md §4.6): the list as a SPEC §8 fetch helper, writes throwing ApiError.
-import { LOG, type Reply } from "@moviepedia/contract";
-import { apiFetch, fetchOrNull } from "../../../shared/lib/api";
+import { endpoints, LOG, type Reply } from "@moviepedia/contract";
+import { api, orNull } from "../../../shared/lib/api";
 
 export function fetchReplies(
   reviewId: number,
   window: { begin: number; end: number },
   signal?: AbortSignal,
 ): Promise<Reply[] | null> {
-  return fetchOrNull<Reply[]>(`/api/comments/review/${reviewId}`, LOG.replyList, { signal, query: window });
+  return orNull(api(endpoints.replies.list, { params: { review_id: reviewId }, query: window, signal }), LOG.replyList);
 }
 
 export function createReply(reviewId: number, content: string): Promise<Reply> {
-  return apiFetch<Reply>(`/api/comments/${reviewId}`, { method: "POST", auth: "required", body: { content } });
+  return api(endpoints.replies.create, { params: { review_id: reviewId }, body: { content } });
 }
 
 export function editReply(replyId: number, content: string): Promise<Reply> {
-  return apiFetch<Reply>(`/api/comments/${replyId}`, { method: "PATCH", auth: "required", body: { content } });
+  return api(endpoints.replies.edit, { params: { reply_id: replyId }, body: { content } });
 }
 
 export function deleteReply(replyId: number): Promise<void> {
-  return apiFetch<void>(`/api/comments/${replyId}`, { method: "DELETE", auth: "required" });
+  return api(endpoints.replies.remove, { params: { reply_id: replyId } });
 }
 
 export function toggleReplyLike(replyId: number): Promise<Reply> {
-  return apiFetch<Reply>(`/api/comments/like/${replyId}`, { method: "PATCH", auth: "required" });
+  return api(endpoints.replies.like, { params: { reply_id: replyId } });
 }
 
 export const replyQueries = {

@@ -1,8 +1,8 @@
 // Review reads and writes of API.md §4.5. Reads are SPEC §8 fetch helpers (log, then null); writes throw ApiError so
 // the caller can roll back and tell the member. Every key starts with `reviewQueries.all`.
-import { LOG, type Review, type ReviewSort, type ReviewWrite } from "@moviepedia/contract";
+import { endpoints, LOG, type Review, type ReviewSort, type ReviewWrite } from "@moviepedia/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { apiFetch, fetchOrNull, fetchRecordOrNull, isAbortError } from "../../../shared/lib/api";
+import { api, isAbortError, orNull, recordOrNull } from "../../../shared/lib/api";
 
 /** Comments in the movie page's 베스트 코멘트 carousel. */
 export const BEST_COMMENTS = 5;
@@ -28,7 +28,7 @@ export function isEmptyReview(review: Pick<Review, "rating" | "status" | "conten
  */
 export async function fetchMyReview(movieId: number, signal?: AbortSignal): Promise<Review | null> {
   try {
-    const review = await apiFetch<Review>(`/api/reviews/movie/${movieId}/mine`, { auth: "required", signal });
+    const review = await api(endpoints.reviews.mine, { params: { movie_id: movieId }, signal });
     return isEmptyReview(review) ? null : review;
   } catch (error) {
     if (!isAbortError(error)) console.error(LOG.review, error);
@@ -38,11 +38,7 @@ export async function fetchMyReview(movieId: number, signal?: AbortSignal): Prom
 
 /** Creates or updates the caller's review (absent fields unchanged). Null when the write left it empty. */
 export async function saveMyReview(movieId: number, patch: ReviewWrite): Promise<Review | null> {
-  const review = await apiFetch<Review>(`/api/reviews/movie/${movieId}/mine`, {
-    method: "PUT",
-    auth: "required",
-    body: patch,
-  });
+  const review = await api(endpoints.reviews.upsertMine, { params: { movie_id: movieId }, body: patch });
   return isEmptyReview(review) ? null : review;
 }
 
@@ -52,23 +48,27 @@ export function fetchMovieReviews(
   filter: ReviewListFilter,
   signal?: AbortSignal,
 ): Promise<Review[] | null> {
-  return fetchOrNull<Review[]>(`/api/reviews/movie/${movieId}`, LOG.review, {
-    signal,
-    query: {
-      ...window,
-      has_content: true,
-      sort: filter.sort === "oldest" ? undefined : filter.sort,
-      following: filter.following || undefined,
-    },
-  });
+  return orNull(
+    api(endpoints.reviews.listForMovie, {
+      params: { movie_id: movieId },
+      query: {
+        ...window,
+        has_content: true,
+        sort: filter.sort === "oldest" ? undefined : filter.sort,
+        following: filter.following || undefined,
+      },
+      signal,
+    }),
+    LOG.review,
+  );
 }
 
 export function fetchReview(reviewId: number, signal?: AbortSignal): Promise<Review | null> {
-  return fetchRecordOrNull<Review>(`/api/reviews/${reviewId}`, LOG.review, { signal });
+  return recordOrNull(api(endpoints.reviews.detail, { params: { review_id: reviewId }, signal }), LOG.review);
 }
 
 export function toggleReviewLike(reviewId: number): Promise<Review> {
-  return apiFetch<Review>(`/api/reviews/like/${reviewId}`, { method: "PATCH", auth: "required" });
+  return api(endpoints.reviews.like, { params: { review_id: reviewId } });
 }
 
 export const reviewQueries = {
