@@ -1,9 +1,9 @@
 // GET /api/metrics (API.md §4.13): Prometheus text behind a static bearer; absent entirely without METRICS_TOKEN.
 import { createHash, timingSafeEqual } from "node:crypto";
-import { z } from "zod";
+import { endpoints } from "@moviepedia/contract";
 import { readBearer } from "../../http/auth.js";
 import { ApiError } from "../../http/errors.js";
-import { errors } from "../../http/schemas.js";
+import { route } from "../../http/route.js";
 import type { App } from "../../http/types.js";
 import type { MetricsRegistry } from "../../lib/metrics.js";
 
@@ -18,25 +18,20 @@ export function metricsRoute(app: App, token: string | undefined, registry: Metr
   // Not configured: the route does not exist, so the 404 handler answers NOT_FOUND whatever the headers.
   if (!token) return;
   const expected = digest(token);
-  app.get(
-    "/api/metrics",
+  route(
+    app,
+    endpoints.ops.metrics,
+    async (_request, reply) => {
+      return reply.type("text/plain; version=0.0.4; charset=utf-8").send(registry.render());
+    },
     {
-      schema: {
-        tags: ["operations"],
-        summary: "Prometheus metrics (text/plain; version=0.0.4), with Authorization: Bearer <METRICS_TOKEN>.",
-        security: [{ bearer: [] }],
-        // Sent as text/plain, which Fastify passes through without the JSON serializer.
-        response: { 200: z.string(), ...errors },
-      },
       // Checked before any body is read, so 401 precedes 413/415 (API.md §2.2).
       onRequest: async (request) => {
         const presented = readBearer(request);
         if (!presented) throw new ApiError("AUTH_REQUIRED", "Authentication is required.");
         if (!sameToken(presented, expected)) throw new ApiError("INVALID_TOKEN", "The metrics token is invalid.");
       },
-    },
-    async (_request, reply) => {
-      return reply.type("text/plain; version=0.0.4; charset=utf-8").send(registry.render());
+      docs: { security: [{ bearer: [] }] },
     },
   );
 }

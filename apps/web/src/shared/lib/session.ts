@@ -1,6 +1,6 @@
 // The app's one session and one API client, wired together (the client asks the session for tokens; the session
 // loads the member through the client).
-import type { Me } from "@moviepedia/contract";
+import { endpoints } from "@moviepedia/contract";
 import { createApiClient } from "./api/client";
 import { createEndpointCaller } from "./api/endpoint-client";
 import { createAuthStore, type LockRunner } from "./auth/auth-store";
@@ -15,7 +15,7 @@ export const authStore = createAuthStore({
   storage: window.localStorage,
   locks: browserLocks(),
   fetch: (input, init) => window.fetch(input, init),
-  loadMe: () => apiFetch<Me>("/api/users/me", { auth: "required" }),
+  loadMe: () => api(endpoints.users.me),
   events: window,
 });
 

@@ -2,20 +2,21 @@
 import {
   type AuthProviders,
   type AuthTokens,
+  endpoints,
   type LoginForm,
   type Me,
   type OAuthProvider,
   type SignupForm,
 } from "@moviepedia/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { apiFetch } from "../../../shared/lib/api";
+import { api } from "../../../shared/lib/api";
 
 export function signin(form: LoginForm): Promise<AuthTokens> {
-  return apiFetch<AuthTokens>("/api/users/signin", { method: "POST", body: form, auth: "none" });
+  return api(endpoints.auth.signin, { body: form });
 }
 
 export function signup(form: SignupForm): Promise<Me> {
-  return apiFetch<Me>("/api/users/signup", { method: "POST", body: form, auth: "none" });
+  return api(endpoints.auth.signup, { body: form });
 }
 
 const NONE_CONFIGURED: AuthProviders = { kakao: false, google: false };
@@ -23,14 +24,14 @@ const NONE_CONFIGURED: AuthProviders = { kakao: false, google: false };
 /** Which social providers are configured; where the endpoint is missing or fails, none is. */
 export async function fetchProviders(): Promise<AuthProviders> {
   try {
-    return await apiFetch<AuthProviders>("/api/auth/providers", { auth: "none" });
+    return await api(endpoints.oauth.providers);
   } catch {
     return NONE_CONFIGURED;
   }
 }
 
 export function socialCallback(provider: OAuthProvider, code: string, state: string | null): Promise<AuthTokens> {
-  return apiFetch<AuthTokens>(`/api/auth/${provider}/callback`, { query: { code, state }, auth: "none" });
+  return api(endpoints.oauth.callback, { params: { provider }, query: { code, state } });
 }
 
 export const authQueries = {

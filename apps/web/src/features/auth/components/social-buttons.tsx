@@ -1,8 +1,9 @@
 // The social-login part of /login: a button per configured provider (full-page navigation to /api/auth/{provider})
 // and a tip naming them. Providers the server does not offer are not shown at all; with none, the section is absent.
-import type { OAuthProvider } from "@moviepedia/contract";
+import { endpoints, type OAuthProvider } from "@moviepedia/contract";
 import { useQuery } from "@tanstack/react-query";
 import { Info } from "lucide-react";
+import { pathOf } from "../../../shared/lib/api";
 import { authQueries } from "../api/auth-api";
 import { AUTH } from "../strings";
 
@@ -33,7 +34,11 @@ export function SocialLogin() {
       </div>
       <div className="flex flex-col gap-2.5">
         {offered.map((provider) => (
-          <a key={provider} href={`/api/auth/${provider}`} className={`${BASE} ${LOOKS[provider].className}`}>
+          <a
+            key={provider}
+            href={pathOf(endpoints.oauth.start, { provider })}
+            className={`${BASE} ${LOOKS[provider].className}`}
+          >
             {LOOKS[provider].label}
           </a>
         ))}

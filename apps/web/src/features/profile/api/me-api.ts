@@ -1,21 +1,21 @@
 // PATCH /api/users/me [EXT]: username, status message and avatar URL of the member's own profile; PUT / DELETE
 // /api/users/me/avatar: an uploaded picture.
-import type { Me, PatchMeRequest } from "@moviepedia/contract";
+import { endpoints, type Me, type PatchMeRequest } from "@moviepedia/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../../shared/lib/api";
+import { api } from "../../../shared/lib/api";
 import { authStore } from "../../../shared/lib/auth";
 import { profileQueries } from "./profile-api";
 
 export function patchMe(body: PatchMeRequest): Promise<Me> {
-  return apiFetch<Me>("/api/users/me", { method: "PATCH", body, auth: "required" });
+  return api(endpoints.users.editMe, { body });
 }
 
 export function uploadAvatar(file: Blob): Promise<Me> {
-  return apiFetch<Me>("/api/users/me/avatar", { method: "PUT", file, auth: "required" });
+  return api(endpoints.users.uploadAvatar, { file });
 }
 
 export function removeAvatar(): Promise<Me> {
-  return apiFetch<Me>("/api/users/me/avatar", { method: "DELETE", auth: "required" });
+  return api(endpoints.users.removeAvatar);
 }
 
 function useMeMutation<V>(myId: number, mutationFn: (variables: V) => Promise<Me>) {

@@ -1,9 +1,9 @@
 // Member reads of API.md §4.1 as SPEC §8 fetch helpers (log the English line, return null or []), and their
 // TanStack Query options. Mutations on a member invalidate `profileQueries.member(id)` (every key below starts
 // with it).
-import { type BlockedUsers, type FollowUser, LOG, type Me, type UserProfile } from "@moviepedia/contract";
+import { type BlockedUsers, endpoints, type FollowUser, LOG, type Me, type UserProfile } from "@moviepedia/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { apiFetch, fetchListOrEmpty, fetchOrNull, fetchRecordOrNull } from "../../../shared/lib/api";
+import { api, apiFetch, listOrEmpty, orNull, pathOf, recordOrNull } from "../../../shared/lib/api";
 import { fetchUserReviewCounts } from "./lists-api";
 
 /** A begin/end window (API.md §1.5); absent = the whole list (≤ 1000). */
@@ -13,34 +13,40 @@ export interface ListWindow {
 }
 
 export function fetchUserProfile(userId: number, signal?: AbortSignal): Promise<UserProfile | null> {
-  return fetchRecordOrNull<UserProfile>(`/api/users/profile/${userId}`, LOG.userDetails, { signal });
+  return recordOrNull(api(endpoints.users.profile, { params: { user_id: userId }, signal }), LOG.userDetails);
 }
 
 export function fetchFollowers(userId: number, signal?: AbortSignal, range?: ListWindow): Promise<FollowUser[]> {
-  return fetchListOrEmpty<FollowUser>(`/api/users/followers/${userId}`, LOG.followerList, {
-    signal,
-    auth: "none",
-    query: range ? { ...range } : undefined,
-  });
+  return listOrEmpty(
+    api(endpoints.social.followers, { params: { user_id: userId }, query: range ? { ...range } : undefined, signal }),
+    LOG.followerList,
+  );
 }
 
 export function fetchFollowings(userId: number, signal?: AbortSignal, range?: ListWindow): Promise<FollowUser[]> {
-  return fetchListOrEmpty<FollowUser>(`/api/users/followings/${userId}`, LOG.followingList, {
-    signal,
-    auth: "none",
-    query: range ? { ...range } : undefined,
-  });
+  return listOrEmpty(
+    api(endpoints.social.followings, { params: { user_id: userId }, query: range ? { ...range } : undefined, signal }),
+    LOG.followingList,
+  );
 }
 
-/** The caller's own blocked ids (a block list is private); [] on failure. Bearer, or the refresh cookie without one. */
+/**
+ * The caller's own blocked ids (a block list is private); [] on failure. The route takes a bearer, else the refresh
+ * cookie (API.md §1.8 "cookie"): its table entry says `none` because the server checks them itself, but the bearer is
+ * still sent when there is one (and renewed once if rejected), as before, so the cookie is only the fallback.
+ */
 export async function fetchBlockedIds(userId: number, signal?: AbortSignal): Promise<number[]> {
-  const body = await fetchOrNull<BlockedUsers>(`/api/users/blocked_users/${userId}`, LOG.blockedList, { signal });
+  const entry = endpoints.social.blockedUsers;
+  const body = await orNull(
+    apiFetch<BlockedUsers>(pathOf(entry, { user_id: userId }), { method: entry.method, auth: "optional", signal }),
+    LOG.blockedList,
+  );
   return body?.id ?? [];
 }
 
 /** The member's own record with the like totals of their profile (throws: the page shows its error state). */
 export function fetchMe(signal?: AbortSignal): Promise<Me> {
-  return apiFetch<Me>("/api/users/me", { auth: "required", signal });
+  return api(endpoints.users.me, { signal });
 }
 
 export const profileQueries = {

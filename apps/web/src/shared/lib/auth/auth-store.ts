@@ -1,7 +1,7 @@
 // The auth state machine of SPEC §4 with DESIGN's departures and API.md §3.3's web-app rules: the four stored items,
 // restore on start, refresh 60 s before expiry (at once when already due), one refresh at a time across tabs
 // (Web Locks), tabs kept in sync through storage events, and the session dropped when it can no longer be trusted.
-import { type AuthTokens, LOG, type Me } from "@moviepedia/contract";
+import { type AuthTokens, endpoints, LOG, type Me } from "@moviepedia/contract";
 import { isApiError } from "../api/api-error";
 import type { SessionPort } from "../api/client";
 import {
@@ -155,7 +155,7 @@ export function createAuthStore(deps: AuthDeps) {
     try {
       // The JSON content type marks a script request for browsers without Fetch Metadata: the server refuses a
       // refresh that could have come from an image or a link (docs/security.md).
-      response = await deps.fetch("/api/users/refresh", {
+      response = await deps.fetch(endpoints.auth.refresh.path, {
         headers: { Accept: "application/json", "Content-Type": "application/json" },
         credentials: "same-origin",
       });
@@ -277,8 +277,8 @@ export function createAuthStore(deps: AuthDeps) {
     async logout(): Promise<void> {
       const token = state.accessToken;
       try {
-        await deps.fetch("/api/users/logout", {
-          method: "POST",
+        await deps.fetch(endpoints.auth.logout.path, {
+          method: endpoints.auth.logout.method,
           headers: token ? { Authorization: `Bearer ${token}` } : {},
           credentials: "same-origin",
         });
