@@ -185,6 +185,10 @@ export default tseslint.config(
               group: ["@moviepedia/server", "**/apps/server/**"],
               message: "The web app talks to the server over HTTP.",
             },
+            {
+              group: ["**/shared/lib/session", "**/shared/lib/api/*"],
+              message: "Call the API through api(endpoints.<group>.<name>, …) from shared/lib/api.",
+            },
           ],
         },
       ],

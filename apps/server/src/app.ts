@@ -5,7 +5,7 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
-import { BODY_LIMIT_BYTES } from "@moviepedia/contract";
+import { BODY_LIMIT_BYTES, endpoints } from "@moviepedia/contract";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.js";
@@ -28,6 +28,7 @@ import { validatorCompiler } from "./http/validation.js";
 import { metrics } from "./lib/metrics.js";
 import { configureReadCache } from "./cache/index.js";
 import { setTmdbImageBaseUrl } from "./lib/media-urls.js";
+import { route } from "./http/route.js";
 import { registerRoutes } from "./routes.js";
 import { createServices, type ServiceDeps, type Services } from "./services.js";
 
@@ -168,9 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routePrefix: "/api/docs",
     staticCSP: DOCS_CSP,
   });
-  app.get("/api/openapi.json", { schema: { tags: ["operations"], summary: "This OpenAPI document." } }, async () =>
-    app.swagger(),
-  );
+  route(app, endpoints.ops.openApi, async () => app.swagger() as { openapi: string; paths: Record<string, unknown> });
 
   registerRoutes(app, services);
   // Open notification streams would hold close() until the grace period ends: they end first (clients reconnect).

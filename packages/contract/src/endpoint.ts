@@ -6,8 +6,12 @@ import type { z } from "zod";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-/** How a route treats the bearer (API.md §1.8): `none` never reads it, `optional` serves anonymous callers too. */
-export type AuthMode = "required" | "optional" | "none";
+/**
+ * How a route treats the bearer (API.md §1.8): `none` never reads it, `optional` serves anonymous callers too,
+ * `cookie`: the route checks its own credentials — a sent bearer wins, else the refresh cookie (clients send the
+ * bearer they have, as for `optional`).
+ */
+export type AuthMode = "required" | "optional" | "none" | "cookie";
 
 /** Which rate-limit bucket a route draws from (API.md §1.10); `ip` (the default) is the ceiling for the rest. */
 export type RateLimitBucket = "ip" | "create" | "toggle" | "rating" | "signup" | "oauth" | "signin" | "exempt";

@@ -38,7 +38,8 @@ export function registerAuth(app: FastifyInstance, verify: BearerVerifier): void
   // Callback style: routes without authentication, and requests without a bearer, cost no promise.
   app.addHook("onRequest", (request, reply, done) => {
     const mode = request.routeOptions.config?.auth ?? "none";
-    if (mode === "none") return done();
+    // `cookie` routes read the bearer (or the refresh cookie) themselves.
+    if (mode === "none" || mode === "cookie") return done();
     const token = readBearer(request);
     if (!token) {
       request.bearerProblem = "AUTH_REQUIRED";

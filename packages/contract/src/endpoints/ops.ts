@@ -24,4 +24,13 @@ export const opsEndpoints = {
     // Sent as text/plain, which Fastify passes through without the JSON serializer.
     responses: { 200: z.string() },
   }),
+  /** This API's OpenAPI 3.1 document, built from the routes' schemas (Swagger UI at /api/docs reads it). */
+  openApi: endpoint({
+    method: "GET",
+    path: "/api/openapi.json",
+    auth: "none",
+    tag,
+    summary: "This OpenAPI document.",
+    responses: { 200: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }) },
+  }),
 };

@@ -63,7 +63,7 @@ export const socialEndpoints = {
   blockedUsers: endpoint({
     method: "GET",
     path: "/api/users/blocked_users/:user_id",
-    auth: "none",
+    auth: "cookie",
     tag,
     params: z.object({ user_id: z.string() }),
     responses: { 200: BlockedUsers },

@@ -1,8 +1,8 @@
 // Collections of API.md §4.7: reads (with SPEC §8's log line), writes, and the TanStack Query keys. Every key starts
 // with `collectionQueries.all`, so a write can invalidate every collection read by prefix.
-import { type Collection, COLLECTION_STRIP_MOVIES, LOG, type Movie } from "@moviepedia/contract";
+import { type Collection, COLLECTION_STRIP_MOVIES, endpoints, LOG, type Movie } from "@moviepedia/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { apiFetch, isApiError } from "../../../shared/lib/api";
+import { api, isApiError } from "../../../shared/lib/api";
 
 /** Not one of SPEC §8's lines (it names no list of collections); logged in the same style. */
 const LIST_LOG = "Failed to fetch collection list";
@@ -30,7 +30,7 @@ export class CollectionLoadError extends Error {
 
 export async function fetchCollection(id: number, signal?: AbortSignal): Promise<Collection> {
   try {
-    return await apiFetch<Collection>(`/api/collections/${id}`, { signal });
+    return await api(endpoints.collections.detail, { params: { collection_id: id }, signal });
   } catch (error) {
     if (signal?.aborted) throw error;
     console.error(LOG.collectionDetails, error);
@@ -50,7 +50,7 @@ export async function fetchUserCollections(
 ): Promise<Collection[] | null> {
   try {
     const query = range ? { ...range, movies_limit: COLLECTION_STRIP_MOVIES } : undefined;
-    return await apiFetch<Collection[]>(`/api/collections/list/${userId}`, { signal, query });
+    return await api(endpoints.collections.listOfUser, { params: { user_id: userId }, query, signal });
   } catch (error) {
     if (signal?.aborted) throw error;
     console.error(LIST_LOG, error);
@@ -59,17 +59,14 @@ export async function fetchUserCollections(
 }
 
 export function createCollection(draft: CollectionDraft): Promise<Collection> {
-  return apiFetch<Collection>("/api/collections", {
-    method: "POST",
-    auth: "required",
+  return api(endpoints.collections.create, {
     body: { title: draft.title, overview: draft.overview, movie_ids: draft.movieIds },
   });
 }
 
 export function updateCollection(id: number, changes: CollectionChanges): Promise<Collection> {
-  return apiFetch<Collection>(`/api/collections/${id}`, {
-    method: "PATCH",
-    auth: "required",
+  return api(endpoints.collections.edit, {
+    params: { collection_id: id },
     body: {
       title: changes.title,
       overview: changes.overview,
@@ -80,22 +77,22 @@ export function updateCollection(id: number, changes: CollectionChanges): Promis
 }
 
 export function deleteCollection(id: number): Promise<void> {
-  return apiFetch<void>(`/api/collections/${id}`, { method: "DELETE", auth: "required" });
+  return api(endpoints.collections.remove, { params: { collection_id: id } });
 }
 
 export function toggleCollectionLike(id: number): Promise<Collection> {
-  return apiFetch<Collection>(`/api/collections/like/${id}`, { method: "PATCH", auth: "required" });
+  return api(endpoints.collections.like, { params: { collection_id: id } });
 }
 
 /** Movies by id in the given order (unknown ids skipped), at most 100 per call (API.md §4.3 `ids`). */
 export function fetchMoviesByIds(ids: readonly number[], signal?: AbortSignal): Promise<Movie[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return apiFetch<Movie[]>("/api/movies", { signal, auth: "none", query: { ids: ids.join(",") } });
+  return api(endpoints.movies.list, { query: { ids: ids.join(",") }, signal });
 }
 
 /** The editor's movie search: every matching movie id (no range = up to 1000, API.md §4.10). */
 export async function searchMovieIds(query: string, signal?: AbortSignal): Promise<number[]> {
-  const result = await apiFetch<{ movie_list: number[] }>("/api/search", { signal, query: { search_q: query } });
+  const result = await api(endpoints.search.search, { query: { search_q: query }, signal });
   return result.movie_list;
 }
 

@@ -1,15 +1,14 @@
 // Window loaders of the profile's infinite lists: a member's reviews (expanded with their movies) and the caller's
 // likes (API.md §4.1, §4.5). Each answers null when the window failed (logged), as useInfiniteWindow expects.
 import {
-  type Collection,
   COLLECTION_STRIP_MOVIES,
+  endpoints,
   LOG,
   type Movie,
-  type Person,
   type Review,
   type UserReviewCounts,
 } from "@moviepedia/contract";
-import { apiFetch, fetchOrNull, isAbortError } from "../../../shared/lib/api";
+import { api, orNull } from "../../../shared/lib/api";
 import { fetchMoviesByIdsOrNull } from "./movies-batch";
 
 export interface ReviewWithMovie {
@@ -53,16 +52,20 @@ export async function fetchUserReviewsWindow(
   signal: AbortSignal,
   kind: ReviewKind = "all",
 ): Promise<ReviewWithMovie[] | null> {
-  const reviews = await fetchOrNull<Review[]>(`/api/reviews/user/${userId}`, LOG.userReviews, {
-    query: { begin, end, sort: "recent", ...KIND_QUERY[kind] },
-    signal,
-  });
+  const reviews = await orNull(
+    api(endpoints.reviews.listForUser, {
+      params: { user_id: userId },
+      query: { begin, end, sort: "recent", ...KIND_QUERY[kind] },
+      signal,
+    }),
+    LOG.userReviews,
+  );
   return withMovies(reviews, signal);
 }
 
 /** The tabs' counts ([EXT] `GET /api/reviews/user/{id}/counts`); null when they could not be read (logged). */
 export function fetchUserReviewCounts(userId: number, signal?: AbortSignal): Promise<UserReviewCounts | null> {
-  return fetchOrNull<UserReviewCounts>(`/api/reviews/user/${userId}/counts`, LOG.userReviews, { signal });
+  return orNull(api(endpoints.reviews.countsForUser, { params: { user_id: userId }, signal }), LOG.userReviews);
 }
 
 export type LikesTab = "participants" | "collections" | "reviews";
@@ -70,33 +73,24 @@ export type LikesTab = "participants" | "collections" | "reviews";
 /** Likes lists have no SPEC §8 line: their failures are logged with this one and shown as a red list error. */
 export const LIKES_LOG = "Failed to fetch liked items";
 
-async function likesWindow<T>(
-  path: string,
-  begin: number,
-  end: number,
-  signal: AbortSignal,
-  extra: Record<string, number> = {},
-): Promise<T[] | null> {
-  try {
-    return await apiFetch<T[]>(path, { auth: "required", query: { begin, end, ...extra }, signal });
-  } catch (error) {
-    if (isAbortError(error)) throw error;
-    console.error(LIKES_LOG, error);
-    return null;
-  }
-}
-
 export const fetchLikedPeople = (begin: number, end: number, signal: AbortSignal) =>
-  likesWindow<Person>("/api/users/likes_participant", begin, end, signal);
+  orNull(api(endpoints.social.likedPeople, { query: { begin, end }, signal }), LIKES_LOG);
 
 /** Each with the first movies its card shows (`movies_limit`, API.md §4.0). */
 export const fetchLikedCollections = (begin: number, end: number, signal: AbortSignal) =>
-  likesWindow<Collection>("/api/users/likes_collection", begin, end, signal, { movies_limit: COLLECTION_STRIP_MOVIES });
+  orNull(
+    api(endpoints.social.likedCollections, {
+      query: { begin, end, movies_limit: COLLECTION_STRIP_MOVIES },
+      signal,
+    }),
+    LIKES_LOG,
+  );
 
 export async function fetchLikedReviews(
   begin: number,
   end: number,
   signal: AbortSignal,
 ): Promise<ReviewWithMovie[] | null> {
-  return withMovies(await likesWindow<Review>("/api/users/likes_review", begin, end, signal), signal);
+  const reviews = await orNull(api(endpoints.social.likedReviews, { query: { begin, end }, signal }), LIKES_LOG);
+  return withMovies(reviews, signal);
 }

@@ -1,9 +1,9 @@
 // Member reads of API.md §4.1 as SPEC §8 fetch helpers (log the English line, return null or []), and their
 // TanStack Query options. Mutations on a member invalidate `profileQueries.member(id)` (every key below starts
 // with it).
-import { type BlockedUsers, endpoints, type FollowUser, LOG, type Me, type UserProfile } from "@moviepedia/contract";
+import { endpoints, type FollowUser, LOG, type Me, type UserProfile } from "@moviepedia/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { api, apiFetch, listOrEmpty, orNull, pathOf, recordOrNull } from "../../../shared/lib/api";
+import { api, listOrEmpty, orNull, recordOrNull } from "../../../shared/lib/api";
 import { fetchUserReviewCounts } from "./lists-api";
 
 /** A begin/end window (API.md §1.5); absent = the whole list (≤ 1000). */
@@ -31,16 +31,11 @@ export function fetchFollowings(userId: number, signal?: AbortSignal, range?: Li
 }
 
 /**
- * The caller's own blocked ids (a block list is private); [] on failure. The route takes a bearer, else the refresh
- * cookie (API.md §1.8 "cookie"): its table entry says `none` because the server checks them itself, but the bearer is
- * still sent when there is one (and renewed once if rejected), as before, so the cookie is only the fallback.
+ * The caller's own blocked ids (a block list is private); [] on failure. The route takes the bearer, else the
+ * refresh cookie (its `cookie` auth mode).
  */
 export async function fetchBlockedIds(userId: number, signal?: AbortSignal): Promise<number[]> {
-  const entry = endpoints.social.blockedUsers;
-  const body = await orNull(
-    apiFetch<BlockedUsers>(pathOf(entry, { user_id: userId }), { method: entry.method, auth: "optional", signal }),
-    LOG.blockedList,
-  );
+  const body = await orNull(api(endpoints.social.blockedUsers, { params: { user_id: userId }, signal }), LOG.blockedList);
   return body?.id ?? [];
 }
 

@@ -1,27 +1,26 @@
 // Follow and block toggles (API.md §4.1) and the taste match [EXT] (§4.12). A toggle updates the shown profile at
 // once, then invalidates both members' caches; a block also changes what every list shows (blocked authors are
 // filtered by the server), so it refreshes every cached query.
-import type { TasteMatch, UserProfile } from "@moviepedia/contract";
+import { endpoints, type TasteMatch, type UserProfile } from "@moviepedia/contract";
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiFetch, isApiError } from "../../../shared/lib/api";
+import { api, isApiError } from "../../../shared/lib/api";
 import { profileQueries } from "./profile-api";
 
 export type RelationAction = "follow" | "unfollow" | "block" | "unblock";
 
-const REQUESTS: Record<RelationAction, { path: "follow" | "block"; method: "POST" | "DELETE" }> = {
-  follow: { path: "follow", method: "POST" },
-  unfollow: { path: "follow", method: "DELETE" },
-  block: { path: "block", method: "POST" },
-  unblock: { path: "block", method: "DELETE" },
-};
+const REQUESTS = {
+  follow: endpoints.social.follow,
+  unfollow: endpoints.social.unfollow,
+  block: endpoints.social.block,
+  unblock: endpoints.social.unblock,
+} as const satisfies Record<RelationAction, unknown>;
 
 /** The 409s that only mean "already in that state" (another tab got there first): the refetch settles it. */
 const ALREADY = new Set(["ALREADY_FOLLOWING", "NOT_FOLLOWING", "ALREADY_BLOCKED", "NOT_BLOCKED"]);
 
 export async function sendRelation(action: RelationAction, userId: number): Promise<void> {
-  const { path, method } = REQUESTS[action];
   try {
-    await apiFetch(`/api/users/${path}/${userId}`, { method, auth: "required" });
+    await api(REQUESTS[action], { params: { user_id: userId } });
   } catch (error) {
     if (isApiError(error) && ALREADY.has(error.code)) return;
     throw error;
@@ -75,7 +74,7 @@ export function useRelationMutation(userId: number, myId: number | null) {
 }
 
 export function fetchTasteMatch(userId: number, signal?: AbortSignal): Promise<TasteMatch> {
-  return apiFetch<TasteMatch>(`/api/users/taste_match/${userId}`, { auth: "required", signal });
+  return api(endpoints.recommend.tasteMatch, { params: { user_id: userId }, signal });
 }
 
 export const tasteMatchQuery = (userId: number) =>

@@ -2,15 +2,15 @@
 // job's progress polled from GET …/imports/{id}, the export fetched with the bearer and saved as a download, and the
 // two calls the report's hand matching makes (search, then PUT …/mine with the star).
 import {
+  endpoints,
   type ExportFormat,
   IMPORT_CONTENT_TYPES,
   type ImportAccepted,
   type ImportFormat,
   type ImportJob,
-  type Movie,
 } from "@moviepedia/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { apiFetch, ApiError } from "../../../shared/lib/api";
+import { api, ApiError, withQuery } from "../../../shared/lib/api";
 import { authStore } from "../../../shared/lib/auth";
 
 /** How often a running import is asked for its progress. */
@@ -24,9 +24,7 @@ export function importContentType(format: ImportFormat, file: File): string {
 }
 
 export function startImport(format: ImportFormat, file: File, overwrite: boolean): Promise<ImportAccepted> {
-  return apiFetch<ImportAccepted>("/api/users/me/imports", {
-    method: "POST",
-    auth: "required",
+  return api(endpoints.imports.start, {
     query: { format, overwrite: overwrite ? "true" : undefined, name: file.name },
     file: new Blob([file], { type: importContentType(format, file) }),
   });
@@ -38,25 +36,22 @@ export const importQueries = {
   job: (id: number) =>
     queryOptions({
       queryKey: ["imports", id],
-      queryFn: ({ signal }) => apiFetch<ImportJob>(`/api/users/me/imports/${id}`, { auth: "required", signal }),
+      queryFn: ({ signal }) => api(endpoints.imports.job, { params: { import_id: id }, signal }),
       refetchInterval: (query) => (finished(query.state.data) ? false : IMPORT_POLL_MS),
     }),
   search: (q: string) =>
     queryOptions({
       queryKey: ["imports", "search", q],
-      queryFn: async ({ signal }) =>
-        (
-          await apiFetch<{ movies: Movie[] }>("/api/search", {
-            query: { search_q: q, expand: true, end: 5 },
-            signal,
-          })
-        ).movies,
+      queryFn: async ({ signal }) => {
+        const result = await api(endpoints.search.search, { query: { search_q: q, expand: true, end: 5 }, signal });
+        return "movies" in result ? result.movies : [];
+      },
       enabled: q.trim() !== "",
     }),
 };
 
 export function rateMovie(movieId: number, rating: number): Promise<unknown> {
-  return apiFetch(`/api/reviews/movie/${movieId}/mine`, { method: "PUT", auth: "required", body: { rating } });
+  return api(endpoints.reviews.upsertMine, { params: { movie_id: movieId }, body: { rating } });
 }
 
 /** The file name the server gave the attachment, or ours. */
@@ -71,7 +66,7 @@ function fileName(response: Response, format: ExportFormat): string {
  */
 export async function downloadExport(format: ExportFormat): Promise<void> {
   const send = (token: string | null) =>
-    window.fetch(`/api/users/me/export?format=${format}`, {
+    window.fetch(withQuery(endpoints.imports.export.path, { format }), {
       headers: token ? { Authorization: `Bearer ${token}` } : {},
       credentials: "same-origin",
     });

@@ -1,8 +1,9 @@
 // Typed fetch for the JSON API: bearer, JSON bodies, error objects, and one refresh-and-retry on a rejected token.
+import type { AuthMode } from "@moviepedia/contract";
 import { ApiError, NETWORK_ERROR, isAbortError } from "./api-error";
 
-/** How an endpoint treats the bearer (API.md §1.8). `none` never sends it. */
-export type AuthMode = "required" | "optional" | "none";
+/** How an endpoint treats the bearer (API.md §1.8). `none` never sends it; `cookie` sends it like `optional`. */
+export type { AuthMode } from "@moviepedia/contract";
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type QueryValue = string | number | boolean | null | undefined;
 

@@ -1,15 +1,8 @@
-export { api, apiFetch } from "../session";
+// The API as features use it: `api(endpoints.<group>.<name>, options)`, typed by the contract's endpoint table. The
+// raw client (`./client`) and the session wiring (`../session`) stay private to shared/lib (an eslint rule).
+export { api } from "../session";
 export { ApiError, isApiError, isAbortError, NETWORK_ERROR } from "./api-error";
-export type { ApiRequest, AuthMode } from "./client";
 export { withQuery } from "./client";
 export { pathOf } from "./endpoint-client";
 export type { CallOptions } from "./endpoint-client";
-export {
-  fetchListOrEmpty,
-  fetchOrNull,
-  fetchRecordOrNull,
-  isNotFound,
-  listOrEmpty,
-  orNull,
-  recordOrNull,
-} from "./fetch-helpers";
+export { isNotFound, listOrEmpty, orNull, recordOrNull } from "./fetch-helpers";
