@@ -35,7 +35,10 @@ export function fetchFollowings(userId: number, signal?: AbortSignal, range?: Li
  * refresh cookie (its `cookie` auth mode).
  */
 export async function fetchBlockedIds(userId: number, signal?: AbortSignal): Promise<number[]> {
-  const body = await orNull(api(endpoints.social.blockedUsers, { params: { user_id: userId }, signal }), LOG.blockedList);
+  const body = await orNull(
+    api(endpoints.social.blockedUsers, { params: { user_id: userId }, signal }),
+    LOG.blockedList,
+  );
   return body?.id ?? [];
 }
 
