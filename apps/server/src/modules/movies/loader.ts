@@ -5,9 +5,9 @@
 // with catalog imports, so it is kept in the read cache under the catalog version token that triggers renew on
 // every such change (migration 0005). The token is read in the same statement as the movie rows, so a change made by
 // any process is seen on the next read; the counters and the average always come fresh.
-import type { CompactMovie, Credit, Movie, WatchProviders } from "@moviepedia/contract";
+import { CompactMovie, type Credit, type Movie, type WatchProviders } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
-import { defineRegion } from "../../cache/index.js";
+import { answerJson, defineRegion } from "../../cache/index.js";
 import type { Database } from "../../db/types.js";
 import { averageRating, posterUrl, toCredit, toMovie, toWatchProviders } from "./mapper.js";
 import {
@@ -155,4 +155,33 @@ export async function loadCompactMovies(db: Kysely<Database>, ids: readonly numb
       },
     ];
   });
+}
+
+// Poster cards of lists walked at a 평가하기 pace (the queue, similar films, 관심없어요): each film's card as sent, kept
+// up to a minute. The average and count on a card therefore lag ratings by at most as long as the queue's
+// popularity order does (rating/catalog.ts); the card itself (title, poster) follows a catalog change within it too.
+const compactCards = defineRegion<string>({
+  name: "compact-cards",
+  share: 0.02,
+  stale: { token: "time", maxAgeS: 60 },
+  keeps: "a film's compact card (poster, title, average) as sent, at most a minute old",
+});
+
+/**
+ * The JSON answer of a list of compact movies for `ids` (in order, unknown ids skipped, repeats once): each card
+ * from the cache, the missing ones read in one batch. `now`: the clock's milliseconds.
+ */
+export async function compactMoviesJson(db: Kysely<Database>, ids: readonly number[], now: number): Promise<string> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return "[]";
+  const cards = await compactCards.getMany(db, { token: "", now }, unique.map(String), async (missing) => {
+    const movies = await loadCompactMovies(db, missing.map(Number));
+    return new Map(movies.map((movie) => [String(movie.id), answerJson(CompactMovie, movie)]));
+  });
+  const parts: string[] = [];
+  for (const id of unique) {
+    const card = cards.get(String(id));
+    if (card !== undefined) parts.push(card);
+  }
+  return `[${parts.join(",")}]`;
 }

@@ -77,9 +77,12 @@ export async function memberExclusions(db: Db, userId: number): Promise<number[]
 }
 
 /** Only the member's dismissed ids (the recommendation lists' extra exclusions). */
+const dismissedOf = preparedKept("rating.dismissedOf", (db, p: Params<{ userId: number }>) =>
+  db.selectFrom("movie_dismissals").select("movie_id").where("user_id", "=", p.userId),
+);
+
 export async function dismissedIds(db: Db, userId: number): Promise<number[]> {
-  const rows = await db.selectFrom("movie_dismissals").select("movie_id").where("user_id", "=", userId).execute();
-  return rows.map((r) => Number(r.movie_id));
+  return (await dismissedOf(db, { userId })).rows.map((r) => Number(r.movie_id));
 }
 
 export interface CompactMovieRow {

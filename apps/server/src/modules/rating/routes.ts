@@ -5,6 +5,7 @@ import type { FastifyRequest } from "fastify";
 import { requireCaller } from "../../http/auth.js";
 import { requireCallerId } from "../../http/caller.js";
 import { parsePathId } from "../../http/ids.js";
+import { sendJson } from "../../http/json-reply.js";
 import { route } from "../../http/route.js";
 import type { App } from "../../http/types.js";
 import { parseWindow } from "../../http/window.js";
@@ -22,7 +23,8 @@ export function ratingRoutes(app: App, rating: RatingService): void {
   route(
     app,
     table.queue,
-    async (request) => rating.queue(request.caller?.userId ?? null, parseQueueQuery(request.query)),
+    async (request, reply) =>
+      sendJson(reply, await rating.queue(request.caller?.userId ?? null, parseQueueQuery(request.query))),
     { preValidation: predictedNeedsCaller },
   );
 
@@ -40,13 +42,13 @@ export function ratingRoutes(app: App, rating: RatingService): void {
     return reply.code(204).send(null);
   });
 
-  route(app, table.dismissed, async (request) =>
-    rating.listDismissed(requireCallerId(request), parseWindow(request.query)),
+  route(app, table.dismissed, async (request, reply) =>
+    sendJson(reply, await rating.listDismissed(requireCallerId(request), parseWindow(request.query))),
   );
 
-  route(app, table.similar, async (request) => {
+  route(app, table.similar, async (request, reply) => {
     const movieId = parsePathId(request.params.movie_id, "movie_id");
     const limit = parseSimilarLimit(request.query.limit);
-    return rating.similarTo(request.caller?.userId ?? null, movieId, limit);
+    return sendJson(reply, await rating.similarTo(request.caller?.userId ?? null, movieId, limit));
   });
 }

@@ -3,7 +3,6 @@
 // which are read once per change of the member's data_version (bumped by every review write and every dismissal in
 // its transaction); only the page's films are then read from the database, so a page costs the same at any depth.
 import {
-  type CompactMovie,
   MAX_ID,
   RATING_QUEUE_CAP,
   RATING_QUEUE_CATEGORIES,
@@ -19,7 +18,7 @@ import { parseWindow, type Window } from "../../http/window.js";
 import { defineRegion } from "../../cache/index.js";
 import { type Clock, toTimestamp } from "../../lib/time.js";
 import { inTransaction } from "../../lib/transaction.js";
-import { loadCompactMovies } from "../movies/index.js";
+import { compactMoviesJson } from "../movies/index.js";
 import type { RecommendService } from "../recommend/index.js";
 import { type Catalog, createCatalogCache, genreOrder } from "./catalog.js";
 import { createPermutation } from "./permutation.js";
@@ -94,7 +93,8 @@ export function createRatingService(deps: {
     return exclusions.get(db, { token }, String(userId), async () => new Set(await repo.memberExclusions(db, userId)));
   }
 
-  const compactMovies = (ids: readonly number[]): Promise<CompactMovie[]> => loadCompactMovies(db, ids);
+  /** The answer (JSON) of a list of films as poster cards. */
+  const compactMovies = (ids: readonly number[]): Promise<string> => compactMoviesJson(db, ids, clock.now().getTime());
 
   /** Positions [offset, offset + limit) of `order` once `excluded` is taken out. */
   function walk(length: number, at: (position: number) => number, excluded: Set<number>, window: Window): number[] {
@@ -141,7 +141,7 @@ export function createRatingService(deps: {
   }
 
   /** GET /api/rating/queue: one window of the category's order, minus what the caller reviewed or dismissed. */
-  async function queue(callerId: number | null, request: QueueRequest): Promise<CompactMovie[]> {
+  async function queue(callerId: number | null, request: QueueRequest): Promise<string> {
     const ids = await queueIds(callerId, request, await catalog.get());
     return compactMovies(ids);
   }
@@ -175,13 +175,13 @@ export function createRatingService(deps: {
   }
 
   /** GET /api/users/me/dismissed: newest first. */
-  async function listDismissed(callerId: number, window: Window): Promise<CompactMovie[]> {
-    if (window.limit === 0) return [];
+  async function listDismissed(callerId: number, window: Window): Promise<string> {
+    if (window.limit === 0) return "[]";
     return compactMovies(await repo.dismissedWindow(db, callerId, window.offset, window.limit));
   }
 
   /** GET /api/movies/{id}/similar; a signed-in caller's dismissed films are left out. */
-  async function similarTo(callerId: number | null, movieId: number | null, limit: number): Promise<CompactMovie[]> {
+  async function similarTo(callerId: number | null, movieId: number | null, limit: number): Promise<string> {
     if (movieId === null || !(await repo.movieExists(db, movieId))) throw notFound("MOVIE_NOT_FOUND");
     const ids = await similar.similarIds(movieId);
     const dismissed = callerId === null ? null : new Set(await repo.dismissedIds(db, callerId));
