@@ -162,7 +162,8 @@ export async function loadCompactMovies(db: Kysely<Database>, ids: readonly numb
 // popularity order does (rating/catalog.ts); the card itself (title, poster) follows a catalog change within it too.
 const compactCards = defineRegion<string>({
   name: "compact-cards",
-  share: 0.02,
+  // ~600 bytes a card: ~16,000 cards, the films a few hundred members page through in their queues at once.
+  share: 0.04,
   stale: { token: "time", maxAgeS: 60 },
   keeps: "a film's compact card (poster, title, average) as sent, at most a minute old",
 });

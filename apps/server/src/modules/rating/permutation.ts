@@ -17,19 +17,25 @@ export function mix32(x: number): number {
 export function createPermutation(n: number, key: number): (position: number) => number {
   let half = 1;
   while (2 ** (2 * half) < n) half++;
-  const mask = 2 ** half - 1;
-  const keys = [1, 2, 3, 4].map((round) => mix32(key ^ Math.imul(round, 0x9e3779b9)));
+  // Integer bit operations throughout: a 평가하기 page walks up to a few hundred positions, each a few rounds of
+  // cycle walking, so this is the queue's hot loop (half ≤ 15 keeps every value within 31 bits for any catalog).
+  const mask = (1 << half) - 1;
+  const [k0, k1, k2, k3] = [1, 2, 3, 4].map((round) => mix32(key ^ Math.imul(round, 0x9e3779b9))) as [
+    number,
+    number,
+    number,
+    number,
+  ];
   return (position) => {
     let x = position;
     do {
-      let left = Math.floor(x / 2 ** half);
-      let right = x & mask;
-      for (const k of keys) {
-        const next = left ^ (mix32(right ^ k) & mask);
-        left = right;
-        right = next;
-      }
-      x = left * 2 ** half + right;
+      const a = x >>> half;
+      const b = x & mask;
+      const c = a ^ (mix32(b ^ k0) & mask);
+      const d = b ^ (mix32(c ^ k1) & mask);
+      const e = c ^ (mix32(d ^ k2) & mask);
+      const f = d ^ (mix32(e ^ k3) & mask);
+      x = (e << half) | f;
     } while (x >= n);
     return x;
   };

@@ -89,7 +89,7 @@ const rankings = defineRegion<Ranking>({
 });
 const expandedAnswers = defineRegion<Buffer>({
   name: "search-expanded",
-  share: 0.08,
+  share: 0.06,
   stale: { token: "database" },
   keeps: "an expand=true search answer as sent, per ranking and movies_limit (tens of kilobytes)",
 });
