@@ -116,6 +116,9 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("busy_timeout = 5000");
     sqlite.pragma("synchronous = NORMAL");
+    // 32 MiB of page cache instead of SQLite's 2 MiB: a write touches a dozen B-tree pages (its row, its indexes, the
+    // counters it moves), which would otherwise be read back from the OS on most writes of a large database.
+    sqlite.pragma("cache_size = -32768");
     const checkpointer = inFile && options.backgroundCheckpoints ? startWalCheckpointer(sqlite, config.file) : null;
     const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
     rawConnections.set(db, sqlite);
