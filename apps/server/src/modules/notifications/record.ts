@@ -5,12 +5,13 @@
 // unlike takes its actor out and the item goes with its last actor. Deleted targets take their notifications with
 // them through the foreign keys (migration 0010).
 import type { NotificationType } from "@moviepedia/contract";
-import { type Kysely, sql } from "kysely";
-import { isPostgres } from "../../db/connection.js";
+import type { Kysely } from "kysely";
+import { idListValue } from "../../db/id-list.js";
 import type { Database, LikeTableName } from "../../db/types.js";
 import { toTimestamp } from "../../lib/time.js";
 import { afterCommit } from "../../lib/transaction.js";
 import { publishNews } from "./bus.js";
+import * as repo from "./repository.js";
 
 type Db = Kysely<Database>;
 
@@ -34,56 +35,26 @@ const LIKE_TYPES: Partial<Record<LikeTableName, NotificationType>> = {
   collection_comment_likes: "collection_comment_like",
 };
 
-/** The next value of the notifications' change order. */
-function nextSeq(db: Db) {
-  return isPostgres(db)
-    ? sql<number>`nextval('notification_seq')`
-    : sql<number>`(select coalesce(max(seq), 0) + 1 from notifications)`;
-}
-
 function news(trx: Db, userId: number, notificationId: number | null): void {
   afterCommit(trx, (db) => publishNews(db, { userId, notificationId }));
-}
-
-/** Whether either member blocked the other. */
-async function blockedEitherWay(db: Db, a: number, b: number): Promise<boolean> {
-  const row = await db
-    .selectFrom("blocks")
-    .select("id")
-    .where((eb) =>
-      eb.or([
-        eb.and([eb("user_id", "=", a), eb("target_id", "=", b)]),
-        eb.and([eb("user_id", "=", b), eb("target_id", "=", a)]),
-      ]),
-    )
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 async function likedTarget(db: Db, likeTable: LikeTableName, id: number): Promise<Target | undefined> {
   switch (likeTable) {
     case "review_likes": {
-      const row = await db.selectFrom("reviews").select(["user_id"]).where("id", "=", id).executeTakeFirst();
+      const row = await repo.findLikedReview(db, id);
       return row && { recipientId: row.user_id, targetId: id, review_id: id };
     }
     case "reply_likes": {
-      const row = await db
-        .selectFrom("replies")
-        .select(["user_id", "review_id"])
-        .where("id", "=", id)
-        .executeTakeFirst();
+      const row = await repo.findLikedReply(db, id);
       return row && { recipientId: row.user_id, targetId: id, reply_id: id, review_id: row.review_id };
     }
     case "collection_likes": {
-      const row = await db.selectFrom("collections").select(["user_id"]).where("id", "=", id).executeTakeFirst();
+      const row = await repo.findLikedCollection(db, id);
       return row && { recipientId: row.user_id, targetId: id, collection_id: id };
     }
     case "collection_comment_likes": {
-      const row = await db
-        .selectFrom("collection_comments")
-        .select(["user_id", "collection_id"])
-        .where("id", "=", id)
-        .executeTakeFirst();
+      const row = await repo.findLikedCollectionComment(db, id);
       return (
         row && { recipientId: row.user_id, targetId: id, collection_comment_id: id, collection_id: row.collection_id }
       );
@@ -98,108 +69,57 @@ async function insertNotification(
   type: NotificationType,
   target: Target,
   actorId: number,
-  now: string,
+  at: string,
 ): Promise<number> {
-  const row = await trx
-    .insertInto("notifications")
-    .values({
-      recipient_id: target.recipientId,
-      type,
-      target_id: target.targetId,
-      review_id: target.review_id ?? null,
-      reply_id: target.reply_id ?? null,
-      collection_id: target.collection_id ?? null,
-      collection_comment_id: target.collection_comment_id ?? null,
-      actor_count: 1,
-      read: 0,
-      seq: nextSeq(trx),
-      created_at: now,
-      updated_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  await trx
-    .insertInto("notification_actors")
-    .values({ notification_id: row.id, actor_id: actorId, created_at: now })
-    .execute();
-  return row.id;
+  const id = await repo.insertNotification(trx, {
+    recipient_id: target.recipientId,
+    type,
+    target_id: target.targetId,
+    review_id: target.review_id ?? null,
+    reply_id: target.reply_id ?? null,
+    collection_id: target.collection_id ?? null,
+    collection_comment_id: target.collection_comment_id ?? null,
+    at,
+  });
+  await repo.insertActor(trx, id, actorId, at);
+  return id;
 }
 
 /** A new notification of one actor, unless it is their own or a block stands between them. */
 async function notifyOnce(trx: Db, type: NotificationType, target: Target, actorId: number, now: Date): Promise<void> {
-  if (target.recipientId === actorId || (await blockedEitherWay(trx, target.recipientId, actorId))) return;
+  if (target.recipientId === actorId || (await repo.blockedEitherWay(trx, target.recipientId, actorId))) return;
   const id = await insertNotification(trx, type, target, actorId, toTimestamp(now));
   news(trx, target.recipientId, id);
 }
 
 /** A like joins the target's item of the last day (unread again, moved up) or starts one. */
 async function notifyLike(trx: Db, type: NotificationType, target: Target, actorId: number, now: Date): Promise<void> {
-  if (target.recipientId === actorId || (await blockedEitherWay(trx, target.recipientId, actorId))) return;
+  if (target.recipientId === actorId || (await repo.blockedEitherWay(trx, target.recipientId, actorId))) return;
   const at = toTimestamp(now);
-  const group = await trx
-    .selectFrom("notifications")
-    .select("id")
-    .where("type", "=", type)
-    .where("target_id", "=", target.targetId)
-    .where("created_at", ">=", toTimestamp(new Date(now.getTime() - GROUP_WINDOW_MS)))
-    .orderBy("created_at", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  if (!group) {
+  const since = toTimestamp(new Date(now.getTime() - GROUP_WINDOW_MS));
+  const group = await repo.findLikeGroup(trx, type, target.targetId, since);
+  if (group === undefined) {
     news(trx, target.recipientId, await insertNotification(trx, type, target, actorId, at));
     return;
   }
-  const added = await trx
-    .insertInto("notification_actors")
-    .values({ notification_id: group.id, actor_id: actorId, created_at: at })
-    .onConflict((oc) => oc.columns(["notification_id", "actor_id"]).doUpdateSet({ created_at: at }))
-    .executeTakeFirst();
-  const grew = Number(added.numInsertedOrUpdatedRows ?? 0) > 0;
-  await trx
-    .updateTable("notifications")
-    .set({
-      actor_count: sql`(select count(*) from notification_actors where notification_id = ${group.id})`,
-      read: 0,
-      seq: nextSeq(trx),
-      updated_at: at,
-    })
-    .where("id", "=", group.id)
-    .execute();
-  if (grew) news(trx, target.recipientId, group.id);
+  const grew = await repo.upsertActor(trx, group, actorId, at);
+  await repo.bumpNotification(trx, group, at);
+  if (grew) news(trx, target.recipientId, group);
 }
 
 /** Takes `actorId` out of the items of (type, target); items left without actors go. */
 async function withdraw(trx: Db, type: NotificationType, targetId: number, actorId: number): Promise<void> {
-  const rows = await trx
-    .selectFrom("notifications")
-    .innerJoin("notification_actors", "notification_actors.notification_id", "notifications.id")
-    .select(["notifications.id", "notifications.recipient_id"])
-    .where("notifications.type", "=", type)
-    .where("notifications.target_id", "=", targetId)
-    .where("notification_actors.actor_id", "=", actorId)
-    .execute();
+  const rows = await repo.findActorItems(trx, type, targetId, actorId);
   if (rows.length === 0) return;
-  const ids = rows.map((r) => r.id);
-  await trx
-    .deleteFrom("notification_actors")
-    .where("notification_id", "in", ids)
-    .where("actor_id", "=", actorId)
-    .execute();
-  await shrink(trx, ids);
+  await repo.removeActor(
+    trx,
+    idListValue(
+      trx,
+      rows.map((r) => Number(r.id)),
+    ),
+    actorId,
+  );
   for (const row of rows) news(trx, row.recipient_id, null);
-}
-
-/** Recounts the actors of `ids` and deletes the items left with none. */
-async function shrink(trx: Db, ids: readonly number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await trx
-    .updateTable("notifications")
-    .set({
-      actor_count: sql`(select count(*) from notification_actors where notification_id = notifications.id)`,
-    })
-    .where("id", "in", ids)
-    .execute();
-  await trx.deleteFrom("notifications").where("id", "in", ids).where("actor_count", "=", 0).execute();
 }
 
 /** After a like toggle (modules/shared/likes.ts): `liked` is the state afterwards. Person likes notify nobody. */
@@ -250,13 +170,7 @@ export async function followed(trx: Db, followerId: number, followeeId: number, 
 }
 
 export async function unfollowed(trx: Db, followerId: number, followeeId: number): Promise<void> {
-  const rows = await trx
-    .deleteFrom("notifications")
-    .where("type", "=", "follow")
-    .where("target_id", "=", followerId)
-    .where("recipient_id", "=", followeeId)
-    .executeTakeFirst();
-  if (Number(rows.numDeletedRows) > 0) news(trx, followeeId, null);
+  if (await repo.deleteFollowNotification(trx, followerId, followeeId)) news(trx, followeeId, null);
 }
 
 /** A block between two members: what either caused in the other's notifications goes. */
@@ -265,33 +179,17 @@ export async function blocked(trx: Db, blockerId: number, blockedId: number): Pr
     [blockerId, blockedId],
     [blockedId, blockerId],
   ] as const) {
-    const rows = await trx
-      .selectFrom("notification_actors")
-      .innerJoin("notifications", "notifications.id", "notification_actors.notification_id")
-      .select("notifications.id")
-      .where("notifications.recipient_id", "=", recipient)
-      .where("notification_actors.actor_id", "=", actor)
-      .execute();
-    if (rows.length === 0) continue;
-    const ids = rows.map((r) => r.id);
-    await trx
-      .deleteFrom("notification_actors")
-      .where("notification_id", "in", ids)
-      .where("actor_id", "=", actor)
-      .execute();
-    await shrink(trx, ids);
+    const ids = await repo.findItemsWithActor(trx, recipient, actor);
+    if (ids.length === 0) continue;
+    await repo.removeActor(trx, idListValue(trx, ids), actor);
     news(trx, recipient, null);
   }
 }
 
 /** A review emptied by its author (hidden, API.md §4.5): its likes and replies went, so do their notifications. */
 export async function reviewHidden(trx: Db, reviewId: number): Promise<void> {
-  const rows = await trx
-    .deleteFrom("notifications")
-    .where("review_id", "=", reviewId)
-    .returning("recipient_id")
-    .execute();
-  for (const recipient of new Set(rows.map((r) => r.recipient_id))) news(trx, recipient, null);
+  const recipients = await repo.deleteReviewNotifications(trx, reviewId);
+  for (const recipient of new Set(recipients)) news(trx, recipient, null);
 }
 
 /**
@@ -299,24 +197,12 @@ export async function reviewHidden(trx: Db, reviewId: number): Promise<void> {
  * their part in everyone else's, items they alone caused included.
  */
 export async function memberDeleting(trx: Db, userId: number): Promise<void> {
-  await trx.deleteFrom("notifications").where("recipient_id", "=", userId).execute();
-  await trx.deleteFrom("notification_tickets").where("user_id", "=", userId).execute();
-  const rows = await trx
-    .selectFrom("notification_actors")
-    .innerJoin("notifications", "notifications.id", "notification_actors.notification_id")
-    .select(["notifications.id", "notifications.recipient_id"])
-    .where("notification_actors.actor_id", "=", userId)
-    .execute();
+  await repo.deleteOwnNotifications(trx, userId);
+  const rows = await repo.findItemsOfActor(trx, userId);
   if (rows.length === 0) return;
-  const ids = rows.map((r) => r.id);
+  const ids = rows.map((r) => Number(r.id));
   for (let i = 0; i < ids.length; i += 500) {
-    const part = ids.slice(i, i + 500);
-    await trx
-      .deleteFrom("notification_actors")
-      .where("notification_id", "in", part)
-      .where("actor_id", "=", userId)
-      .execute();
-    await shrink(trx, part);
+    await repo.removeActor(trx, idListValue(trx, ids.slice(i, i + 500)), userId);
   }
   for (const recipient of new Set(rows.map((r) => r.recipient_id))) news(trx, recipient, null);
 }

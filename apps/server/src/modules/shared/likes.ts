@@ -10,7 +10,9 @@ import { likeToggled } from "../notifications/index.js";
 
 type CountedTable = "reviews" | "replies" | "collections" | "collection_comments" | "people";
 
-const TARGETS: Record<LikeTableName, { table: CountedTable; memberTotal?: string }> = {
+type MemberTotal = "liked_reviews_count" | "liked_collections_count" | "liked_people_count";
+
+const TARGETS: Record<LikeTableName, { table: CountedTable; memberTotal?: MemberTotal }> = {
   review_likes: { table: "reviews", memberTotal: "liked_reviews_count" },
   reply_likes: { table: "replies" },
   collection_likes: { table: "collections", memberTotal: "liked_collections_count" },
@@ -40,38 +42,65 @@ export async function toggleLikeCounted(
   targetId: number,
   now: Date,
 ): Promise<{ liked: boolean; delta: number }> {
-  const { table, memberTotal } = TARGETS[likeTable];
-  const removed = await trx
-    .deleteFrom(likeTable)
-    .where("user_id", "=", userId)
-    .where("target_id", "=", targetId)
-    .executeTakeFirst();
+  const statements = TOGGLE_STATEMENTS[likeTable];
+  const removed = await statements.remove(trx, { userId, targetId });
   let delta = -1;
-  if (Number(removed.numDeletedRows) === 0) {
+  if (Number(removed.numAffectedRows ?? 0) === 0) {
     // A racing toggle may have inserted the pair first: then it already counted, and the caller likes it.
-    const inserted = await trx
-      .insertInto(likeTable)
-      .values({ user_id: userId, target_id: targetId, created_at: toTimestamp(now) })
-      .onConflict((oc) => oc.columns(["user_id", "target_id"]).doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return { liked: true, delta: 0 };
+    const inserted = await statements.insert(trx, { userId, targetId, at: toTimestamp(now) });
+    if (Number(inserted.numAffectedRows ?? 0) === 0) return { liked: true, delta: 0 };
     delta = 1;
   }
   const liked = delta === 1;
   // The liked member hears of it (or the unlike takes it back), in this transaction.
   await likeToggled(trx, likeTable, userId, targetId, liked, now);
-  await trx
-    .updateTable(table)
-    .set({ likes_count: sql`likes_count + ${delta}` })
-    .where("id", "=", targetId)
-    .execute();
-  if (memberTotal) {
-    await sql`update users set ${sql.ref(memberTotal)} = ${sql.ref(memberTotal)} + ${delta} where id = ${userId}`.execute(
-      trx,
-    );
-  }
+  await statements.count(trx, { targetId, delta });
+  await statements.memberTotal?.(trx, { userId, delta });
   return { liked, delta };
 }
+
+type Statement<P extends Record<string, unknown>> = (db: Kysely<Database>, params: P) => Promise<QueryResult<unknown>>;
+
+/** A like toggle's statements per like table, prepared once: a toggle runs them at a 평가하기 pace. */
+const TOGGLE_STATEMENTS = Object.fromEntries(
+  (Object.keys(TARGETS) as LikeTableName[]).map((likeTable) => {
+    const { table, memberTotal } = TARGETS[likeTable];
+    const statements = {
+      remove: prepared((db, p: Params<{ userId: number; targetId: number }>) =>
+        db.deleteFrom(likeTable).where("user_id", "=", p.userId).where("target_id", "=", p.targetId),
+      ),
+      insert: prepared((db, p: Params<{ userId: number; targetId: number; at: string }>) =>
+        db
+          .insertInto(likeTable)
+          .values({ user_id: p.userId, target_id: p.targetId, created_at: p.at })
+          .onConflict((oc) => oc.columns(["user_id", "target_id"]).doNothing()),
+      ),
+      count: prepared((db, p: Params<{ targetId: number; delta: number }>) =>
+        db
+          .updateTable(table)
+          .set({ likes_count: sql`likes_count + ${p.delta}` })
+          .where("id", "=", p.targetId),
+      ),
+      memberTotal: memberTotal
+        ? prepared((db, p: Params<{ userId: number; delta: number }>) =>
+            db
+              .updateTable("users")
+              .set({ [memberTotal]: sql`${sql.ref(memberTotal)} + ${p.delta}` })
+              .where("id", "=", p.userId),
+          )
+        : undefined,
+    };
+    return [likeTable, statements];
+  }),
+) as Record<
+  LikeTableName,
+  {
+    remove: Statement<{ userId: number; targetId: number }>;
+    insert: Statement<{ userId: number; targetId: number; at: string }>;
+    count: Statement<{ targetId: number; delta: number }>;
+    memberTotal?: Statement<{ userId: number; delta: number }>;
+  }
+>;
 
 /** Tables of one member's marks on targets: likes, and follows and blocks of other members. */
 export type MarkTableName = LikeTableName | "follows" | "blocks";
