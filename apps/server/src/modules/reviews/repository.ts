@@ -49,41 +49,62 @@ export function findOwnReview(db: Db, userId: number, movieId: number, lock = fa
     .executeTakeFirst();
 }
 
+type ReviewValues = {
+  userId: number;
+  movieId: number;
+  content: string;
+  rating: number;
+  status: string;
+  spoiler: number;
+  now: string;
+};
+
+const insertReviewRow = prepared((db, p: Params<ReviewValues>) =>
+  db
+    .insertInto("reviews")
+    .values({
+      user_id: p.userId,
+      movie_id: p.movieId,
+      content: p.content,
+      rating: p.rating,
+      status: p.status,
+      spoiler: p.spoiler,
+      created_at: p.now,
+      updated_at: p.now,
+    })
+    .onConflict((oc) => oc.columns(["user_id", "movie_id"]).doNothing())
+    .returningAll(),
+);
+
 /** Inserts unless (user, movie) already has a row: undefined then, never a constraint error (no 500 on races). */
-export function insertReview(
+export async function insertReview(
   db: Db,
   values: { userId: number; movieId: number; state: ReviewState; now: string },
 ): Promise<ReviewRow | undefined> {
   const { state } = values;
-  return db
-    .insertInto("reviews")
-    .values({
-      user_id: values.userId,
-      movie_id: values.movieId,
-      content: state.content,
-      rating: state.rating,
-      status: state.status,
-      spoiler: state.spoiler ? 1 : 0,
-      created_at: values.now,
-      updated_at: values.now,
-    })
-    .onConflict((oc) => oc.columns(["user_id", "movie_id"]).doNothing())
-    .returningAll()
-    .executeTakeFirst();
+  const { rows } = await insertReviewRow(db, {
+    userId: values.userId,
+    movieId: values.movieId,
+    content: state.content,
+    rating: state.rating,
+    status: state.status,
+    spoiler: state.spoiler ? 1 : 0,
+    now: values.now,
+  });
+  return rows[0];
 }
 
+const updateReviewRow = prepared(
+  (db, p: Params<{ id: number; content: string; rating: number; status: string; spoiler: number; now: string }>) =>
+    db
+      .updateTable("reviews")
+      .set({ content: p.content, rating: p.rating, status: p.status, spoiler: p.spoiler, updated_at: p.now })
+      .where("id", "=", p.id),
+);
+
 export async function updateReview(db: Db, id: number, state: ReviewState, now: string): Promise<void> {
-  await db
-    .updateTable("reviews")
-    .set({
-      content: state.content,
-      rating: state.rating,
-      status: state.status,
-      spoiler: state.spoiler ? 1 : 0,
-      updated_at: now,
-    })
-    .where("id", "=", id)
-    .execute();
+  const { content, rating, status } = state;
+  await updateReviewRow(db, { id, content, rating, status, spoiler: state.spoiler ? 1 : 0, now });
 }
 
 /** Members who lose a like when the review goes: their liked_reviews_count drops by one. */
@@ -124,25 +145,37 @@ export async function hideReviewCascade(db: Db, reviewId: number, now: string): 
     .execute();
 }
 
+const movieCounters = prepared(
+  (db, p: Params<{ movieId: number; ratingSum: number; ratingsCount: number; reviewsCount: number }>) =>
+    db
+      .updateTable("movies")
+      .set({
+        rating_sum: sql`rating_sum + ${p.ratingSum}`,
+        ratings_count: sql`ratings_count + ${p.ratingsCount}`,
+        reviews_count: sql`reviews_count + ${p.reviewsCount}`,
+      })
+      .where("id", "=", p.movieId),
+);
+
 export async function adjustMovieCounters(db: Db, movieId: number, d: MovieCounterDelta): Promise<void> {
-  await db
-    .updateTable("movies")
-    .set({
-      rating_sum: sql`rating_sum + ${d.ratingSum}`,
-      ratings_count: sql`ratings_count + ${d.ratingsCount}`,
-      reviews_count: sql`reviews_count + ${d.reviewsCount}`,
-    })
-    .where("id", "=", movieId)
-    .execute();
+  await movieCounters(db, {
+    movieId,
+    ratingSum: d.ratingSum,
+    ratingsCount: d.ratingsCount,
+    reviewsCount: d.reviewsCount,
+  });
 }
 
 /** The member's review total moves by `rowDelta`; data_version always moves (the analysis caches key on it). */
-export async function touchMemberReviews(db: Db, userId: number, rowDelta: number): Promise<void> {
-  await db
+const memberReviews = prepared((db, p: Params<{ userId: number; rowDelta: number }>) =>
+  db
     .updateTable("users")
-    .set({ review_count: sql`review_count + ${rowDelta}`, data_version: sql`data_version + 1` })
-    .where("id", "=", userId)
-    .execute();
+    .set({ review_count: sql`review_count + ${p.rowDelta}`, data_version: sql`data_version + 1` })
+    .where("id", "=", p.userId),
+);
+
+export async function touchMemberReviews(db: Db, userId: number, rowDelta: number): Promise<void> {
+  await memberReviews(db, { userId, rowDelta });
 }
 
 export async function adjustCommentsCount(db: Db, reviewId: number, delta: number): Promise<void> {
