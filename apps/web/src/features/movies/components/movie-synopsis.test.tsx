@@ -1,29 +1,9 @@
-import type { Movie } from "@moviepedia/contract";
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { aMovie } from "../../../test/factories";
 import { MovieSynopsis } from "./movie-synopsis";
 
-const movie: Movie = {
-  id: 350,
-  title: "기생충",
-  original_title: "Parasite",
-  year: 2019,
-  genres: ["드라마"],
-  countries: ["한국"],
-  running_time: 132,
-  grade: "15세 이상 관람가",
-  synopsis: "첫 줄\\n둘째 줄\n셋째 줄",
-  poster_url: "/media/poster/350.svg",
-  backdrop_url: "/media/backdrop/350.svg",
-  average_rating: 3.7,
-  ratings_count: 29,
-  reviews_count: 9,
-  participants: [],
-  tmdb_id: null,
-  imdb_id: null,
-  kobis_code: null,
-  watch_providers: { flatrate: [], buy: [], rent: [] },
-};
+const movie = aMovie({ synopsis: "첫 줄\\n둘째 줄\n셋째 줄", tmdb_id: null, imdb_id: null });
 
 describe("MovieSynopsis", () => {
   it("shows literal \\n and real newlines as line breaks, never the backslash", () => {

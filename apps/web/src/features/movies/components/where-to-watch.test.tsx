@@ -1,29 +1,10 @@
 import type { Movie } from "@moviepedia/contract";
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { aMovie } from "../../../test/factories";
 import { WhereToWatch } from "./where-to-watch";
 
-const base: Movie = {
-  id: 350,
-  title: "기생충",
-  original_title: "Parasite",
-  year: 2019,
-  genres: ["드라마"],
-  countries: ["한국"],
-  running_time: 132,
-  grade: "15세 이상 관람가",
-  synopsis: "",
-  poster_url: "/media/poster/350.svg",
-  backdrop_url: "/media/backdrop/350.svg",
-  average_rating: 3.7,
-  ratings_count: 29,
-  reviews_count: 9,
-  participants: [],
-  tmdb_id: 496243,
-  imdb_id: "tt6751668",
-  kobis_code: null,
-  watch_providers: { flatrate: [], buy: [], rent: [] },
-};
+const base = aMovie();
 
 const withProviders = (watch_providers: Movie["watch_providers"]): Movie => ({ ...base, watch_providers });
 

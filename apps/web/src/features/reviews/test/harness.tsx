@@ -1,5 +1,6 @@
 // Test harness for the reviews feature: a member session (or a visitor), a fake /api routed by method and path,
 // and the providers a page has (query client, router, login-required overlay).
+import type { Review } from "@moviepedia/contract";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
@@ -7,6 +8,7 @@ import { MemoryRouter } from "react-router";
 import { vi } from "vitest";
 import { authStore } from "../../../shared/lib/auth";
 import { LoginRequiredProvider } from "../../../shared/ui/login-required";
+import { aReview } from "../../../test/factories";
 import { jsonResponse, makeToken, ME } from "../../../test/tokens";
 
 /** Answers one route; `url` is the whole request URL (query string included). */
@@ -71,21 +73,7 @@ export function renderWithProviders(ui: ReactNode) {
   );
 }
 
-export function review(overrides: Record<string, unknown> = {}) {
-  return {
-    id: 11,
-    movie_id: 350,
-    user_id: ME.id,
-    user_name: ME.username,
-    profile_url: ME.profile_url,
-    content: "",
-    rating: 0,
-    status: "",
-    spoiler: false,
-    like: false,
-    likes_count: 0,
-    comments_count: 0,
-    created_at: "2025-02-01T03:04:05",
-    ...overrides,
-  };
+/** The signed-in member's review of film 350, as the server answers it (contract-checked). */
+export function review(overrides: Partial<Review> = {}): Review {
+  return aReview({ user_id: ME.id, user_name: ME.username, profile_url: ME.profile_url, ...overrides });
 }
