@@ -92,6 +92,8 @@ export function rawSqlite(db: Kysely<Database>): BetterSqlite3.Database | undefi
 
 export interface OpenOptions {
   schema?: string;
+  /** PostgreSQL settings for each connection (`-c name=value`), e.g. the tests turn parallel query off. */
+  settings?: Readonly<Record<string, string>>;
   poolSize?: number;
   /** SQLite file: checkpoint the write-ahead log in a worker thread (db/wal-checkpointer.ts), as the server does. */
   backgroundCheckpoints?: boolean;
@@ -106,6 +108,13 @@ export interface OpenOptions {
 export const APPLICATION_NAME = "moviepedia";
 /** A connection attempt that takes longer fails the request with 503 DATABASE_UNAVAILABLE instead of waiting on. */
 const CONNECT_TIMEOUT_MS = 5000;
+
+function connectionOptions(options: OpenOptions): string {
+  const settings = { ...(options.schema ? { search_path: options.schema } : {}), ...options.settings };
+  return Object.entries(settings)
+    .map(([name, value]) => `-c ${name}=${value}`)
+    .join(" ");
+}
 
 export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): DbHandle {
   if (config.kind === "sqlite") {
@@ -133,7 +142,7 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     ...(new URL(config.url).searchParams.has("application_name") ? {} : { application_name: APPLICATION_NAME }),
-    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    ...(options.schema || options.settings ? { options: connectionOptions(options) } : {}),
   });
   // An 'error' event nobody listens to ends the process. The pool emits one when an idle connection dies; a client
   // emits its own when it dies while checked out between two queries (the query in flight, if any, fails instead).

@@ -47,6 +47,13 @@ export interface ContextOptions {
   before?: (db: DbHandle["db"], schema: string | undefined) => Promise<void>;
 }
 
+/**
+ * Parallel query off on test connections: with many schemas coming and going, a parallel worker of the migrator's
+ * catalog introspection once failed to find its leader's fresh schema ("schema … does not exist", in CI); the
+ * tests' tables are tiny, so nothing is lost.
+ */
+export const TEST_PG_SETTINGS = { max_parallel_workers_per_gather: "0" } as const;
+
 async function openTestDatabase(
   sqliteFile?: string,
 ): Promise<{ database: DbHandle; schema?: string; drop: () => Promise<void> }> {
@@ -58,7 +65,10 @@ async function openTestDatabase(
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   await admin.end();
-  const database = openDatabase({ kind: "postgres", url: TEST_DATABASE_URL }, { schema, poolSize: 5 });
+  const database = openDatabase(
+    { kind: "postgres", url: TEST_DATABASE_URL },
+    { schema, poolSize: 5, settings: TEST_PG_SETTINGS },
+  );
   return {
     database,
     schema,

@@ -112,7 +112,7 @@ export async function freshPostgresSchema(
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const url = new URL(baseUrl);
-  url.searchParams.set("options", `-c search_path=${schema}`);
+  url.searchParams.set("options", `-c search_path=${schema} -c max_parallel_workers_per_gather=0`);
   return {
     url: url.toString(),
     schema,
