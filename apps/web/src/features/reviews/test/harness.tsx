@@ -9,6 +9,7 @@ import { vi } from "vitest";
 import { authStore } from "../../../shared/lib/auth";
 import { LoginRequiredProvider } from "../../../shared/ui/login-required";
 import { aReview } from "../../../test/factories";
+import { endSession } from "../../../test/session";
 import { jsonResponse, makeToken, ME } from "../../../test/tokens";
 
 /** Answers one route; `url` is the whole request URL (query string included). */
@@ -50,17 +51,8 @@ export async function signInAsMe(): Promise<void> {
   await authStore.start();
 }
 
-export async function resetSession(): Promise<void> {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async () => new Response(null, { status: 204 })),
-  );
-  await authStore.logout();
-  authStore.stop();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-  sessionStorage.clear();
-}
+/** Ends the test's session (see test/session.ts). */
+export const resetSession = endSession;
 
 export function renderWithProviders(ui: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });

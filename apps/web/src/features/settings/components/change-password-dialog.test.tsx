@@ -2,40 +2,16 @@ import { fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { authStore } from "../../../shared/lib/auth";
-import { jsonResponse, makeToken, ME } from "../../../test/tokens";
+import { endSession, signInWithFetch } from "../../../test/session";
+import { jsonResponse } from "../../../test/tokens";
 import { ChangePasswordDialog } from "./change-password-dialog";
 
 type Call = [url: RequestInfo | URL, init?: RequestInit];
 
-async function logIn(answer: (url: string, init?: RequestInit) => Response) {
-  localStorage.setItem("accessToken", makeToken(Math.floor(Date.now() / 1000) + 1800));
-  localStorage.setItem("refreshToken", "r");
-  localStorage.setItem("user_id", "7");
-  localStorage.setItem("user", JSON.stringify(ME));
-  const mock = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) =>
-    String(url) === "/api/users/me" && (init?.method ?? "GET") === "GET"
-      ? jsonResponse(200, ME)
-      : answer(String(url), init),
-  );
-  vi.stubGlobal("fetch", mock);
-  await authStore.start();
-  return mock;
-}
-
 const changes = (mock: { mock: { calls: Call[] } }) =>
   mock.mock.calls.filter(([url, init]) => String(url) === "/api/users/me/password" && init?.method === "PATCH");
 
-afterEach(async () => {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async () => new Response(null, { status: 204 })),
-  );
-  await authStore.logout();
-  authStore.stop();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+afterEach(endSession);
 
 /** Sets the three fields (a change event each, as typing ends with) and submits. */
 async function fill(current: string, next: string, confirm: string) {
@@ -48,7 +24,7 @@ async function fill(current: string, next: string, confirm: string) {
 // The first render loads the dialog (Radix) and the auth store: generous on a busy machine.
 describe("password change", { timeout: 15_000 }, () => {
   it("checks the fields before sending anything, in Korean", async () => {
-    const mock = await logIn(() => new Response(null, { status: 204 }));
+    const mock = await signInWithFetch(() => new Response(null, { status: 204 }));
     render(<ChangePasswordDialog open onOpenChange={() => undefined} onChanged={() => undefined} />);
     await fill("", "abcdEFGH", "");
     expect(screen.getByText("비밀번호를 입력해 주세요.")).toBeInTheDocument();
@@ -59,7 +35,7 @@ describe("password change", { timeout: 15_000 }, () => {
   });
 
   it("keeps the dialog open on a wrong current password", async () => {
-    const mock = await logIn(() => jsonResponse(401, { code: "INVALID_CREDENTIALS", detail: "" }));
+    const mock = await signInWithFetch(() => jsonResponse(401, { code: "INVALID_CREDENTIALS", detail: "" }));
     const onChanged = vi.fn();
     render(<ChangePasswordDialog open onOpenChange={() => undefined} onChanged={onChanged} />);
     await fill("wrong-pass1", "new-pass42", "new-pass42");
@@ -73,7 +49,7 @@ describe("password change", { timeout: 15_000 }, () => {
   });
 
   it("sends the change, closes and reports success while staying signed in", async () => {
-    const mock = await logIn(() => new Response(null, { status: 204 }));
+    const mock = await signInWithFetch(() => new Response(null, { status: 204 }));
     const onChanged = vi.fn();
     const onOpenChange = vi.fn();
     render(<ChangePasswordDialog open onOpenChange={onOpenChange} onChanged={onChanged} />);

@@ -2,9 +2,9 @@ import type { ImportJob, Movie } from "@moviepedia/contract";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { authStore } from "../../../shared/lib/auth";
-import { jsonResponse, makeToken, ME } from "../../../test/tokens";
+import { afterEach, describe, expect, it } from "vitest";
+import { endSession, signInWithFetch } from "../../../test/session";
+import { jsonResponse } from "../../../test/tokens";
 import { DataImport } from "./data-import";
 
 type Call = [url: RequestInfo | URL, init?: RequestInit];
@@ -28,32 +28,7 @@ const JOB: ImportJob = {
 
 const OKJA = { id: 31, title: "옥자", year: 2017 } as Movie;
 
-async function logIn(answer: (url: string, init?: RequestInit) => Response) {
-  localStorage.setItem("accessToken", makeToken(Math.floor(Date.now() / 1000) + 1800));
-  localStorage.setItem("refreshToken", "r");
-  localStorage.setItem("user_id", "7");
-  localStorage.setItem("user", JSON.stringify(ME));
-  const mock = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) =>
-    String(url) === "/api/users/me" && (init?.method ?? "GET") === "GET"
-      ? jsonResponse(200, ME)
-      : answer(String(url), init),
-  );
-  vi.stubGlobal("fetch", mock);
-  await authStore.start();
-  return mock;
-}
-
-afterEach(async () => {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async () => new Response(null, { status: 204 })),
-  );
-  await authStore.logout();
-  authStore.stop();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+afterEach(endSession);
 
 function renderImport() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -67,7 +42,7 @@ function renderImport() {
 describe("데이터 가져오기", { timeout: 15_000 }, () => {
   it("sends the file as its own type, follows the progress and offers hand matching for unmatched lines", async () => {
     let polls = 0;
-    const mock = await logIn((url, init) => {
+    const mock = await signInWithFetch((url, init) => {
       if (url.startsWith("/api/users/me/imports?")) return jsonResponse(202, { id: 5 });
       if (url === "/api/users/me/imports/5") {
         polls++;
@@ -108,7 +83,7 @@ describe("데이터 가져오기", { timeout: 15_000 }, () => {
   });
 
   it("says why a file was refused, in Korean", async () => {
-    await logIn((url) =>
+    await signInWithFetch((url) =>
       url.startsWith("/api/users/me/imports?")
         ? jsonResponse(409, { detail: "busy", code: "IMPORT_RUNNING" })
         : new Response(null, { status: 404 }),

@@ -1,10 +1,11 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { authStore } from "../../../shared/lib/auth";
 import { Toaster } from "../../../shared/ui/toast";
-import { jsonResponse, makeToken, ME } from "../../../test/tokens";
+import { endSession, signInWithFetch } from "../../../test/session";
+import { jsonResponse } from "../../../test/tokens";
 import { DeleteAccountDialog } from "./delete-account-dialog";
 
 function renderDialog(loginType: "local" | "kakao") {
@@ -29,39 +30,14 @@ function renderDialog(loginType: "local" | "kakao") {
 
 type Call = [url: RequestInfo | URL, init?: RequestInit];
 
-async function logIn(answer: (url: string, init?: RequestInit) => Response) {
-  localStorage.setItem("accessToken", makeToken(Math.floor(Date.now() / 1000) + 1800));
-  localStorage.setItem("refreshToken", "r");
-  localStorage.setItem("user_id", "7");
-  localStorage.setItem("user", JSON.stringify(ME));
-  const mock = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) =>
-    String(url) === "/api/users/me" && (init?.method ?? "GET") === "GET"
-      ? jsonResponse(200, ME)
-      : answer(String(url), init),
-  );
-  vi.stubGlobal("fetch", mock);
-  await authStore.start();
-  return mock;
-}
-
 const deletes = (mock: { mock: { calls: Call[] } }) =>
   mock.mock.calls.filter(([url, init]) => String(url) === "/api/users/me" && init?.method === "DELETE");
 
-afterEach(async () => {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async () => new Response(null, { status: 204 })),
-  );
-  await authStore.logout();
-  authStore.stop();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+afterEach(endSession);
 
 describe("account deletion", () => {
   it("keeps the dialog open with a Korean message on a wrong password", async () => {
-    const mock = await logIn(() => jsonResponse(401, { code: "INVALID_CREDENTIALS", detail: "" }));
+    const mock = await signInWithFetch(() => jsonResponse(401, { code: "INVALID_CREDENTIALS", detail: "" }));
     renderDialog("local");
     await userEvent.type(screen.getByLabelText("비밀번호 확인"), "wrong-pass1");
     await userEvent.click(screen.getByRole("button", { name: "탈퇴하기" }));
@@ -71,7 +47,7 @@ describe("account deletion", () => {
   });
 
   it("ends the session and goes home with a notice after deletion", async () => {
-    const mock = await logIn(() => new Response(null, { status: 204 }));
+    const mock = await signInWithFetch(() => new Response(null, { status: 204 }));
     const router = renderDialog("kakao");
     expect(screen.queryByLabelText("비밀번호 확인")).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "탈퇴하기" }));
