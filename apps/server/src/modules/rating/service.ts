@@ -76,6 +76,17 @@ const exclusions = defineRegion<Set<number>>({
   sizeOf: (ids) => 64 + ids.size * 16,
 });
 
+/** Positions of a 랜덤 order kept once computed: the first pages, which a member pages through again and again. */
+const RANDOM_KEPT = 400;
+// A 랜덤 order is a function of (member, day, catalog load): its first positions are kept under that key.
+const randomOrders = defineRegion<Int32Array>({
+  name: "random-orders",
+  share: 0.01,
+  stale: { token: "content" },
+  keeps: "the first 400 films of a 랜덤 order (the key: member, day and catalog load)",
+  sizeOf: (ids) => 64 + ids.byteLength,
+});
+
 export function createRatingService(deps: {
   db: Kysely<Database>;
   clock: Clock;
@@ -125,7 +136,10 @@ export function createRatingService(deps: {
     if (request.category === "random") {
       const key = (callerId ?? 0) * 100_003 + dayOf(clock.now());
       const permute = createPermutation(cat.ids.length, key);
-      return walk(cat.ids.length, (p) => cat.ids[permute(p)]!, excluded, window);
+      const kept = await randomOrders.get(db, { token: "" }, `${key}:${cat.generation}`, async () =>
+        Int32Array.from({ length: Math.min(RANDOM_KEPT, cat.ids.length) }, (_, p) => cat.ids[permute(p)]!),
+      );
+      return walk(cat.ids.length, (p) => (p < kept.length ? kept[p]! : cat.ids[permute(p)]!), excluded, window);
     }
     if (request.category === "predicted" && callerId !== null) {
       // The recommender leaves out every reviewed and dismissed film already; the queue's own exclusions are the
