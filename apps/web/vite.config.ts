@@ -84,7 +84,8 @@ export default defineConfig({
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             { name: "query", test: /node_modules[\\/]@tanstack[\\/]/ },
-            { name: "forms", test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/ },
+            { name: "zod", test: /node_modules[\\/]zod[\\/]/ },
+            { name: "forms", test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/ },
             // Icons and the shared kit are dozens of modules under 1 kB each: one chunk apiece instead of a request
             // per module (each a round trip on a phone network) when a page loads. The kit's Radix dialog stays out:
             // it goes with Radix, which loads when a dialog first opens.
