@@ -39,7 +39,7 @@ export function registerRoutes(app: App, s: Services): void {
   movieRoutes(app, s.movies);
   peopleRoutes(app, s.people);
   mediaRoutes(app, { db: s.db, imageCache: s.imageCache, avatars: s.avatarStore });
-  shareImageRoutes(app, s.db);
+  shareImageRoutes(app, s.db, s.imageCache);
   searchRoutes(app, s.search);
   analysisRoutes(app, s.analysis);
   recommendRoutes(app, s.recommend);

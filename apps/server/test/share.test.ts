@@ -1,6 +1,8 @@
 // Link previews (issue 20 item 18): the HTML sent for a shared movie, collection, comment or profile carries its
 // title and Open Graph / Twitter-card tags, from the same rows the API answers; the 1200×630 images render as PNG.
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -123,5 +125,84 @@ describe("link previews", () => {
     const res = await get(`/movies/${tricky.id}`);
     expect(res.body).not.toContain("<script>alert");
     expect(metaTags(res.body)["og:title"]).toContain("&quot;&gt;&lt;script&gt;");
+  });
+});
+
+describe("share cards with TMDB images (image cache on)", () => {
+  // A fake TMDB image host: a pure red poster and a pure blue backdrop; everything else is missing.
+  let host: http.Server;
+  let images: TestContext;
+  let failing = false;
+  const requests: string[] = [];
+
+  beforeAll(async () => {
+    const red = await sharp({ create: { width: 342, height: 513, channels: 3, background: "#ff0000" } })
+      .jpeg()
+      .toBuffer();
+    const blue = await sharp({ create: { width: 1280, height: 720, channels: 3, background: "#0000ff" } })
+      .jpeg()
+      .toBuffer();
+    host = http.createServer((request, response) => {
+      requests.push(request.url ?? "");
+      if (failing) return response.writeHead(503).end();
+      const body = request.url === "/t/p/w342/red.jpg" ? red : request.url === "/t/p/w1280/blue.jpg" ? blue : null;
+      if (!body) return response.writeHead(404).end();
+      response.writeHead(200, { "content-type": "image/jpeg" }).end(body);
+    });
+    await new Promise<void>((resolve) => host.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(host.address() as AddressInfo).port}/t/p`;
+    images = await createTestContext({ env: { IMAGE_CACHE: "on", TMDB_IMAGE_BASE_URL: base } });
+  });
+
+  afterAll(async () => {
+    await images.close();
+    await new Promise<void>((resolve) => host.close(() => resolve()));
+  });
+
+  /** The card's colour at (x, y). */
+  async function pixel(png: Buffer, x: number, y: number): Promise<[number, number, number]> {
+    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    const at = (y * info.width + x) * info.channels;
+    return [data[at]!, data[at + 1]!, data[at + 2]!];
+  }
+
+  it("puts the film's real poster and backdrop in the card, and keeps it", async () => {
+    const movie = await createMovie(images, { title: "실제 포스터", year: 2024 });
+    await images.db
+      .updateTable("movies")
+      .set({ poster_path: "/red.jpg", backdrop_path: "/blue.jpg" })
+      .where("id", "=", movie.id)
+      .execute();
+    const res = await images.app.inject({ method: "GET", url: `/media/share/movie/${movie.id}.png` });
+    expect(res.statusCode).toBe(200);
+    const [r, g, b] = await pixel(res.rawPayload, 220, 310); // the poster's middle
+    expect(r).toBeGreaterThan(200);
+    expect(g + b).toBeLessThan(60);
+    const corner = await pixel(res.rawPayload, 1190, 10); // the backdrop, under the card's dark veil
+    expect(corner[2]).toBeGreaterThan(corner[0] + 40);
+    // Kept: the images are not read again for the same card.
+    const before = requests.length;
+    const again = await images.app.inject({ method: "GET", url: `/media/share/movie/${movie.id}.png` });
+    expect(again.rawPayload.equals(res.rawPayload)).toBe(true);
+    expect(requests.length).toBe(before);
+  });
+
+  it("draws the art when TMDB cannot deliver, without keeping that card", async () => {
+    const movie = await createMovie(images, { title: "포스터 없음", year: 2023 });
+    await images.db.updateTable("movies").set({ poster_path: "/gone.jpg" }).where("id", "=", movie.id).execute();
+    failing = true;
+    try {
+      const res = await images.app.inject({ method: "GET", url: `/media/share/movie/${movie.id}.png` });
+      expect(res.statusCode).toBe(200);
+      expect((await sharp(res.rawPayload).metadata()).width).toBe(1200);
+      const [r, g, b] = await pixel(res.rawPayload, 220, 310);
+      expect([r, g, b]).not.toEqual([255, 0, 0]);
+    } finally {
+      failing = false;
+    }
+    // Once TMDB answers again (here: the image is missing), the card is drawn anew, not served from a kept failure.
+    const before = requests.length;
+    await images.app.inject({ method: "GET", url: `/media/share/movie/${movie.id}.png` });
+    expect(requests.length).toBeGreaterThan(before);
   });
 });

@@ -71,10 +71,16 @@ export function isCachedImageSize(size: string): size is CachedImageSize {
   return (CACHED_IMAGE_SIZES as readonly string[]).includes(size);
 }
 
+/** The image cache's file name of a TMDB file path ("/abc.jpg" → "abc.webp"), or null for a path it does not take. */
+export function cacheFileOfTmdbPath(path: string): string | null {
+  const match = TMDB_PATH.exec(path);
+  return match ? `${match[1]}${match[2] === "png" ? ".png" : ""}.webp` : null;
+}
+
 /** The one place that builds a TMDB image URL from a file path ("/abc.jpg") and a size: our cache when it is on. */
 export function tmdbImageUrl(path: string, size: TmdbImageSize): string {
-  const match = imageCacheOn && isCachedImageSize(size) ? TMDB_PATH.exec(path) : null;
-  if (match) return `/media/cache/${size}/${match[1]}${match[2] === "png" ? ".png" : ""}.webp`;
+  const file = imageCacheOn && isCachedImageSize(size) ? cacheFileOfTmdbPath(path) : null;
+  if (file) return `/media/cache/${size}/${file}`;
   return `${tmdbImageBase}/${size}${path}`;
 }
 

@@ -1,5 +1,6 @@
-// The 1200×630 link-preview pictures, drawn as SVG (then rendered to PNG by routes.ts): a movie's drawn backdrop and
-// poster with its title, facts and average; a collection's title, owner and its first posters.
+// The 1200×630 link-preview pictures, drawn as SVG (then rendered to PNG by routes.ts): a movie's backdrop and poster
+// with its title, facts and average; a collection's title, owner and its first posters. A film's real poster and
+// backdrop (from TMDB, through the image cache) are used when the server has them, its drawn art otherwise.
 import { backdropSvg, cleanText, escapeXml, fitText, type PosterArt, posterSvg } from "../media/index.js";
 
 export const CARD_WIDTH = 1200;
@@ -16,6 +17,16 @@ function place(svg: string, id: string, x: number, y: number, width: number, hei
     )
     .replace(/id="g"/g, `id="${id}"`)
     .replace(/url\(#g\)/g, `url(#${id})`);
+}
+
+/** A photo (a data: URI) placed like `place` places a drawing: covering its box, centred. */
+function photo(uri: string, x: number, y: number, width: number, height: number): string {
+  return `<image href="${uri}" x="${x}" y="${y}" width="${width}" height="${height}" preserveAspectRatio="xMidYMid slice"/>`;
+}
+
+/** The real image when there is one, else the film's drawing. */
+function artOr(uri: string | null | undefined, svg: () => string, id: string, box: [number, number, number, number]) {
+  return uri ? photo(uri, ...box) : place(svg(), id, ...box);
 }
 
 function card(body: string, label: string): string {
@@ -36,9 +47,15 @@ function lines(texts: string[], x: number, y: number, size: number, leading: num
     .join("");
 }
 
-export interface MovieCard extends PosterArt {
+/** A film's drawing facts, and its real images as data: URIs when the server has them. */
+export interface FilmArt extends PosterArt {
+  posterImage?: string | null;
+}
+
+export interface MovieCard extends FilmArt {
   average: number | null;
   ratingsCount: number;
+  backdropImage?: string | null;
 }
 
 export function movieCardSvg(movie: MovieCard): string {
@@ -50,10 +67,10 @@ export function movieCardSvg(movie: MovieCard): string {
   const titleY = 190;
   const afterTitle = titleY + (title.lines.length - 1) * Math.round(title.fontSize * 1.15) + 70;
   return card(
-    place(backdropSvg(movie), "bd", 0, 0, CARD_WIDTH, CARD_HEIGHT) +
+    artOr(movie.backdropImage, () => backdropSvg(movie), "bd", [0, 0, CARD_WIDTH, CARD_HEIGHT]) +
       `<rect width="${CARD_WIDTH}" height="${CARD_HEIGHT}" fill="#0b0b10" fill-opacity="0.62"/>` +
       `<rect x="60" y="75" width="320" height="480" rx="14" fill="#000" fill-opacity="0.35"/>` +
-      place(posterSvg(movie), "ps", 60, 70, 320, 480) +
+      artOr(movie.posterImage, () => posterSvg(movie), "ps", [60, 70, 320, 480]) +
       lines(title.lines, 430, titleY, title.fontSize, 1.15, `font-family="${FONT}" font-weight="800" fill="#fff"`) +
       lines(
         [facts, director].filter(Boolean),
@@ -72,14 +89,14 @@ export interface CollectionCard {
   title: string;
   owner: string;
   movieCount: number;
-  films: PosterArt[];
+  films: FilmArt[];
 }
 
 export function collectionCardSvg(collection: CollectionCard): string {
   const title = fitText(cleanText(collection.title) || "컬렉션", 1080, [64, 56, 48], 2);
   const posters = collection.films
     .slice(0, 5)
-    .map((film, i) => place(posterSvg(film), `p${i}`, 60 + i * 220, 250, 200, 300))
+    .map((film, i) => artOr(film.posterImage, () => posterSvg(film), `p${i}`, [60 + i * 220, 250, 200, 300]))
     .join("");
   const empty =
     collection.films.length === 0 ? `<rect x="60" y="250" width="1080" height="300" rx="16" fill="#f3f4f6"/>` : "";

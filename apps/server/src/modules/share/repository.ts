@@ -7,7 +7,18 @@ type Db = Kysely<Database>;
 export function findMovie(db: Db, id: number) {
   return db
     .selectFrom("movies")
-    .select(["id", "title", "original_title", "year", "synopsis", "rating_sum", "ratings_count", "poster_url"])
+    .select([
+      "id",
+      "title",
+      "original_title",
+      "year",
+      "synopsis",
+      "rating_sum",
+      "ratings_count",
+      "poster_url",
+      "poster_path",
+      "backdrop_path",
+    ])
     .where("id", "=", id)
     .executeTakeFirst();
 }
@@ -32,7 +43,7 @@ export function collectionFilms(db: Db, id: number, limit: number) {
   return db
     .selectFrom("collection_movies")
     .innerJoin("movies", "movies.id", "collection_movies.movie_id")
-    .select(["movies.id", "movies.title", "movies.year"])
+    .select(["movies.id", "movies.title", "movies.year", "movies.poster_path"])
     .where("collection_movies.collection_id", "=", id)
     .orderBy("collection_movies.position")
     .limit(limit)
