@@ -162,8 +162,9 @@ export async function loadCompactMovies(db: Kysely<Database>, ids: readonly numb
 // popularity order does (rating/catalog.ts); the card itself (title, poster) follows a catalog change within it too.
 const compactCards = defineRegion<string>({
   name: "compact-cards",
-  // ~600 bytes a card: ~16,000 cards, the films a few hundred members page through in their queues at once.
-  share: 0.04,
+  // ~450 bytes a card: ~34,000 cards, the films a few hundred members page through in their queues at once (랜덤 and
+  // 예상 별점 pages spread over the whole catalog, unlike the popular ones).
+  share: 0.06,
   stale: { token: "time", maxAgeS: 60 },
   keeps: "a film's compact card (poster, title, average) as sent, at most a minute old",
 });

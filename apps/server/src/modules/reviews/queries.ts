@@ -41,7 +41,7 @@ const stringsSize = (list: readonly string[]) => list.reduce((n, s) => n + s.len
 // with and without the caller's like.
 const windowsRegion = defineRegion<KeptWindow | PassingWindow>({
   name: "review-windows",
-  share: 0.12,
+  share: 0.1,
   stale: { token: "database" },
   keeps: "a review list's window (first pages only): each row's JSON with and without the reader's like",
   // Only KeptWindows are kept (a PassingWindow is built with keep: false).
