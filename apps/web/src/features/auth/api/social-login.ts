@@ -9,7 +9,8 @@ const attempts = new Map<string, Promise<boolean>>();
 async function attempt(provider: OAuthProvider, code: string, state: string | null): Promise<boolean> {
   try {
     const tokens = await socialCallback(provider, code, state);
-    return (await authStore.completeLogin(tokens)) !== null;
+    await authStore.completeLogin(tokens);
+    return authStore.getState().isLoggedIn;
   } catch (error) {
     console.error(LOG.socialLogin, error);
     return false;

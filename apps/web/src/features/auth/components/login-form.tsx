@@ -33,8 +33,8 @@ export function LoginFormView({
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const member = await authStore.completeLogin(await signin(values));
-      if (member) onLoggedIn();
+      await authStore.completeLogin(await signin(values));
+      if (authStore.getState().isLoggedIn) onLoggedIn();
       else setFailure(MSG.loginFailed);
     } catch (error) {
       const limited = isApiError(error) && error.code === "RATE_LIMITED";

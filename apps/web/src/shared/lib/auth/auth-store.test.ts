@@ -250,6 +250,21 @@ describe("login and other tabs", () => {
     store.stop();
   });
 
+  it("keeps a new session whose member fetch got no answer (a page navigating away), drops one the server refuses", async () => {
+    const token = makeToken(nowSeconds() + 1800);
+    const offline = setup({ loadMe: () => Promise.reject(new ApiError(0, "NETWORK_ERROR", "Failed to fetch")) });
+    await offline.store.completeLogin({ access_token: token, refresh_token: "r", user_id: 7 });
+    expect(offline.store.getState().isLoggedIn).toBe(true);
+    expect(localStorage.getItem("accessToken")).toBe(token);
+    offline.store.stop();
+    localStorage.clear();
+    const refused = setup({ loadMe: () => Promise.reject(new ApiError(401, "INVALID_TOKEN", "")) });
+    await refused.store.completeLogin({ access_token: token, refresh_token: "r", user_id: 7 });
+    expect(refused.store.getState().isLoggedIn).toBe(false);
+    expect(localStorage.getItem("accessToken")).toBeNull();
+    refused.store.stop();
+  });
+
   it("follows another tab's logout and refresh through storage events", async () => {
     storeSession(makeToken(nowSeconds() + 1800));
     const { store } = setup();

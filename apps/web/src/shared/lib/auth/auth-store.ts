@@ -251,7 +251,11 @@ export function createAuthStore(deps: AuthDeps) {
       deps.events?.removeEventListener("storage", onStorage);
     },
 
-    /** After signin or a social callback: keep the tokens, then fetch the member (a failure drops the session). */
+    /**
+     * After signin or a social callback: keep the tokens, then fetch the member. The server refusing the new session
+     * drops it; no answer (the network, or the page navigating away mid-fetch) keeps it, like a restored session: the
+     * member is read on the next start. Signed in afterwards: `getState().isLoggedIn`.
+     */
     async completeLogin(tokens: AuthTokens): Promise<Me | null> {
       if (!readAccessClaims(tokens.access_token)) {
         drop(LOG.invalidToken);
@@ -267,7 +271,7 @@ export function createAuthStore(deps: AuthDeps) {
         user: null,
       });
       schedule(tokens.access_token, MIN_REFRESH_INTERVAL_MS);
-      return syncUser(false);
+      return syncUser(true);
     },
 
     /** Re-reads the member (after a profile edit, say). */
