@@ -1,6 +1,6 @@
 // /login: ID and password, link to signup, and the configured social logins with a tip naming them. After login the member
 // returns to the remembered path (or home).
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, Navigate, useLocation, useNavigate } from "react-router";
 import { authStore, takeReturnPath } from "../../../shared/lib/auth";
 import { PageHeader } from "../../../shared/ui/page-header";
@@ -18,6 +18,15 @@ export default function LoginPage() {
   const state = useLocation().state as LoginPageState | null;
   // Only a member who arrives logged in is sent away; logging in here must not race the return-path redirect.
   const [arrivedLoggedIn] = useState(() => authStore.getState().isLoggedIn);
+  // The header shows the member as soon as the tokens are kept, before the login finishes: a member who clicks
+  // elsewhere meanwhile has left this page, and is not sent back to the return path when it does finish.
+  const here = useRef(true);
+  useEffect(() => {
+    here.current = true;
+    return () => {
+      here.current = false;
+    };
+  }, []);
   if (arrivedLoggedIn) return <Navigate to="/" replace />;
 
   return (
@@ -26,7 +35,9 @@ export default function LoginPage() {
       <div className="mx-auto flex max-w-md flex-col gap-6 px-5 py-8">
         <LoginFormView
           initialLoginId={state?.loginId ?? ""}
-          onLoggedIn={() => void navigate(takeReturnPath(), { replace: true })}
+          onLoggedIn={() => {
+            if (here.current) void navigate(takeReturnPath(), { replace: true });
+          }}
         />
         <p className="text-center text-sm text-gray-500">
           {AUTH.noAccount}{" "}
