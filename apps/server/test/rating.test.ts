@@ -80,6 +80,19 @@ describe("GET /api/rating/queue", () => {
     expect(await get(null, "/api/rating/queue?category=popular")).toMatchObject({ body: res.body });
   });
 
+  it("shows a film's average as of the last rating (API.md §5 #48), read after read", async () => {
+    const first = (await get(null, "/api/rating/queue")).json() as CompactMovie[];
+    const film = first[1]!;
+    const newcomer = await createMember(ctx);
+    await rate(newcomer, film.id, 1);
+    const card = ((await get(null, "/api/rating/queue")).json() as CompactMovie[]).find((m) => m.id === film.id);
+    expect(card?.ratings_count).toBe(film.ratings_count + 1);
+    expect(card?.average_rating).not.toBe(film.average_rating);
+    await rate(newcomer, film.id, 0);
+    const back = ((await get(null, "/api/rating/queue")).json() as CompactMovie[]).find((m) => m.id === film.id);
+    expect(back).toEqual(film);
+  });
+
   it("pages with begin/end (at most 100), [] past the end", async () => {
     const all = ids((await get(null, "/api/rating/queue?begin=0&end=30")).json());
     expect(all).toEqual(popularOrder(films));

@@ -260,16 +260,22 @@ export class DatabaseRegion<V> extends Region<V> {
     build: () => Promise<V>,
     options?: KeepOptions & { at?: DatabaseToken },
   ): Promise<V> {
-    const at = options?.at;
-    const token =
-      this.spec.stale.token === "database"
-        ? (at?.value ?? (await databaseVersion(db)))
-        : at
-          ? at.free
-            ? at.value
-            : null
-          : freeDatabaseVersion(db);
-    return this.read(db, key, token, 0, build, options);
+    return this.read(db, key, await this.tokenOf(db, options?.at), 0, build, options);
+  }
+
+  /** Several keys at once: one `build(missing)` for those not kept under the token. */
+  async getMany(
+    db: Kysely<Database>,
+    keys: readonly string[],
+    build: (missing: string[]) => Promise<Map<string, V>>,
+  ): Promise<Map<string, V>> {
+    return this.readMany(db, keys, await this.tokenOf(db, undefined), 0, build);
+  }
+
+  /** The token an entry is kept under: the database version (read now unless `at` has it), or null. */
+  private async tokenOf(db: Kysely<Database>, at: DatabaseToken | undefined): Promise<string | null> {
+    if (this.spec.stale.token === "database") return at?.value ?? databaseVersion(db);
+    return at ? (at.free ? at.value : null) : freeDatabaseVersion(db);
   }
 }
 

@@ -158,25 +158,25 @@ export async function loadCompactMovies(db: Kysely<Database>, ids: readonly numb
 }
 
 // Poster cards of lists walked at a 평가하기 pace (the queue, similar films, 관심없어요): each film's card as sent, kept
-// up to a minute. The average and count on a card therefore lag ratings by at most as long as the queue's
-// popularity order does (rating/catalog.ts); the card itself (title, poster) follows a catalog change within it too.
+// under the database version where reading it is free (SQLite), so a card's average is never older than the last
+// write (API.md §5 #48); on PostgreSQL the cards are read each time (one prepared statement for the page).
 const compactCards = defineRegion<string>({
   name: "compact-cards",
   // ~450 bytes a card: ~34,000 cards, the films a few hundred members page through in their queues at once (랜덤 and
   // 예상 별점 pages spread over the whole catalog, unlike the popular ones).
   share: 0.06,
-  stale: { token: "time", maxAgeS: 60 },
-  keeps: "a film's compact card (poster, title, average) as sent, at most a minute old",
+  stale: { token: "database-free" },
+  keeps: "a film's compact card (poster, title, average) as sent",
 });
 
 /**
  * The JSON answer of a list of compact movies for `ids` (in order, unknown ids skipped, repeats once): each card
- * from the cache, the missing ones read in one batch. `now`: the clock's milliseconds.
+ * from the cache, the missing ones read in one batch.
  */
-export async function compactMoviesJson(db: Kysely<Database>, ids: readonly number[], now: number): Promise<string> {
+export async function compactMoviesJson(db: Kysely<Database>, ids: readonly number[]): Promise<string> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return "[]";
-  const cards = await compactCards.getMany(db, { token: "", now }, unique.map(String), async (missing) => {
+  const cards = await compactCards.getMany(db, unique.map(String), async (missing) => {
     const movies = await loadCompactMovies(db, missing.map(Number));
     return new Map(movies.map((movie) => [String(movie.id), answerJson(CompactMovie, movie)]));
   });

@@ -105,7 +105,7 @@ export function createRatingService(deps: {
   }
 
   /** The answer (JSON) of a list of films as poster cards. */
-  const compactMovies = (ids: readonly number[]): Promise<string> => compactMoviesJson(db, ids, clock.now().getTime());
+  const compactMovies = (ids: readonly number[]): Promise<string> => compactMoviesJson(db, ids);
 
   /** Positions [offset, offset + limit) of `order` once `excluded` is taken out. */
   function walk(length: number, at: (position: number) => number, excluded: Set<number>, window: Window): number[] {
