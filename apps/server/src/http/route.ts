@@ -55,7 +55,9 @@ export function registeredEndpoints(app: { server: object }): readonly Endpoint[
 
 export function route<E extends Endpoint>(app: App, endpoint: E, handler: EndpointHandler<E>, extras?: RouteExtras) {
   const { docs, ...hooks } = extras ?? {};
-  registered.set(app.server, [...registeredEndpoints(app), endpoint]);
+  const list = registered.get(app.server) ?? [];
+  registered.set(app.server, list);
+  list.push(endpoint);
   const schema: Record<string, unknown> = {
     tags: [endpoint.tag],
     ...(endpoint.summary ? { summary: endpoint.summary } : {}),

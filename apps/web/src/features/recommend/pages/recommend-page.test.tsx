@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { authStore } from "../../../shared/lib/auth";
-import { jsonResponse, makeToken, ME } from "../../../test/tokens";
+import { endSession, signInWithFetch } from "../../../test/session";
+import { jsonResponse } from "../../../test/tokens";
 import RecommendPage from "./recommend-page";
 
 function renderPage() {
@@ -25,30 +25,7 @@ const movie = (id: number, title: string, average_rating: number | null = null) 
   average_rating,
 });
 
-async function logIn(answer: (url: string) => Response) {
-  localStorage.setItem("accessToken", makeToken(Math.floor(Date.now() / 1000) + 1800));
-  localStorage.setItem("refreshToken", "r");
-  localStorage.setItem("user_id", "7");
-  localStorage.setItem("user", JSON.stringify(ME));
-  const mock = vi.fn(async (url: RequestInfo | URL) =>
-    String(url) === "/api/users/me" ? jsonResponse(200, ME) : answer(String(url)),
-  );
-  vi.stubGlobal("fetch", mock);
-  await authStore.start();
-  return mock;
-}
-
-afterEach(async () => {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async () => new Response(null, { status: 204 })),
-  );
-  await authStore.logout();
-  authStore.stop();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+afterEach(endSession);
 
 describe("recommendations page", () => {
   it("without a token shows the Korean message and logs SPEC §8's line", () => {
@@ -59,7 +36,7 @@ describe("recommendations page", () => {
   });
 
   it("shows both lists with posters, titles and expected ratings", async () => {
-    const mock = await logIn((url) => {
+    const mock = await signInWithFetch((url) => {
       if (url.startsWith("/api/recommend/expect")) return jsonResponse(200, [{ movie_id: 3, expected_rating: 4.25 }]);
       if (url.startsWith("/api/recommend/difference")) return jsonResponse(200, [{ movie_id: 4, expected_rating: 3 }]);
       if (url === "/api/movies?ids=3") return jsonResponse(200, [movie(3, "기생충")]);
@@ -82,7 +59,7 @@ describe("recommendations page", () => {
 
   it("says the recommendations failed, logging SPEC §8's line", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    await logIn(() => jsonResponse(500, { code: "INTERNAL_ERROR", detail: "" }));
+    await signInWithFetch(() => jsonResponse(500, { code: "INTERNAL_ERROR", detail: "" }));
     renderPage();
     await waitFor(() => expect(screen.getAllByText(MSG.recommendationsFailed)).toHaveLength(2));
     expect(log).toHaveBeenCalledWith(LOG.recommendations, expect.anything());
