@@ -178,6 +178,11 @@ export default tseslint.config(
               group: ["@moviepedia/server", "**/apps/server/**"],
               message: "The web app talks to the server over HTTP.",
             },
+            {
+              group: ["@hookform/resolvers/zod"],
+              message:
+                "Use features/auth/lib/zod-resolver (it turns zod's JIT off first: the CSP has no 'unsafe-eval').",
+            },
           ],
         },
       ],
@@ -200,6 +205,11 @@ export default tseslint.config(
             {
               group: ["@moviepedia/server", "**/apps/server/**"],
               message: "The web app talks to the server over HTTP.",
+            },
+            {
+              group: ["@hookform/resolvers/zod"],
+              message:
+                "Use features/auth/lib/zod-resolver (it turns zod's JIT off first: the CSP has no 'unsafe-eval').",
             },
             {
               group: ["**/shared/lib/session", "**/shared/lib/api/*"],

@@ -1,10 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { endpoints } from "../../packages/contract/src/endpoints/index";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
+import { endpointRoutes } from "./build/endpoint-routes";
 
 const SHARED_KIT = /[\\/]src[\\/]shared[\\/]/;
 const DIALOG_KIT = /[\\/]src[\\/]shared[\\/]ui[\\/](dialog-radix|login-required-overlay)\.tsx$/;
@@ -68,7 +70,7 @@ function inlineEntryCss(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), inlineEntryCss(), precompress()],
+  plugins: [react(), tailwindcss(), endpointRoutes(async () => endpoints), inlineEntryCss(), precompress()],
   server: { proxy: { "/api": "http://localhost:3000", "/media": "http://localhost:3000" } },
   build: {
     target: "es2022",
@@ -106,7 +108,7 @@ export default defineConfig({
   },
   test: {
     environment: "jsdom",
-    include: ["src/**/*.test.{ts,tsx}"],
+    include: ["src/**/*.test.{ts,tsx}", "build/**/*.test.ts"],
     setupFiles: ["./src/test-setup.ts"],
     // A ceiling, not a speed target: `npm test` runs the web tests beside the server suites, and a jsdom test that
     // renders a whole page can wait seconds for a core on a loaded 2-core machine.

@@ -1,4 +1,3 @@
-import "./zod-config";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import "./index.css";

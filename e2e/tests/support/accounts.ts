@@ -1,4 +1,5 @@
 // Unique test accounts and the four stored session items of SPEC §4.
+import { randomBytes } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
 
 export interface Account {
@@ -9,8 +10,12 @@ export interface Account {
 
 let counter = 0;
 
+/**
+ * A member no other test's member resembles: ten random hex digits apart (search's fuzzy tier forgives two typos, so
+ * names built from the clock, which parallel workers share, found each other: "사용자 2" for a fresh name).
+ */
 export function newAccount(): Account {
-  const tag = `${Date.now().toString(36)}${(counter++).toString(36)}`;
+  const tag = `${randomBytes(5).toString("hex")}${(counter++).toString(36)}`;
   return { username: `u_${tag}`, loginId: `id.${tag}`, password: "movie1234!" };
 }
 

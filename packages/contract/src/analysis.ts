@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { Int } from "./common.js";
 
-export const RATING_DIST_KEYS = ["0.5", "1.0", "1.5", "2.0", "2.5", "3.0", "3.5", "4.0", "4.5", "5.0"] as const;
-
 export const RatingAnalysis = z.object({
   user_id: Int,
   rating_num: Int,

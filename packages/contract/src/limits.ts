@@ -140,3 +140,24 @@ export function codePointLength(value: string): number {
   for (const _ of value) n++;
   return n;
 }
+
+// 평가하기 (issue #18). Plain values live here, not beside the schemas in rating.ts and analysis.ts: the web app's
+// pages read them, and a module that builds zod schemas would pull zod into those pages' chunks.
+export const RATING_QUEUE_CATEGORIES = ["popular", "random", "genre", "predicted"] as const;
+export type RatingQueueCategory = (typeof RATING_QUEUE_CATEGORIES)[number];
+/** The queue's page when `end` is absent, and the most one answer holds. */
+export const RATING_QUEUE_PAGE = 20;
+export const RATING_QUEUE_CAP = 100;
+
+export const SIMILAR_LIMIT_MAX = 30;
+export const SIMILAR_LIMIT_DEFAULT = 10;
+
+/** `status` [EXT] of GET /api/reviews/user/{user_id}: only that user's reviews with this watch status. */
+export const REVIEW_STATUS_FILTERS = ["WatchList", "Watching"] as const;
+export type ReviewStatusFilter = (typeof REVIEW_STATUS_FILTERS)[number];
+
+/** Milestones of the 평가하기 counter (ratings > 0). */
+export const RATING_MILESTONES = [10, 30, 100] as const;
+
+/** The keys of `rating_dist` (API.md §4.11), half a star apart. */
+export const RATING_DIST_KEYS = ["0.5", "1.0", "1.5", "2.0", "2.5", "3.0", "3.5", "4.0", "4.5", "5.0"] as const;
