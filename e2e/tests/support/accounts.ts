@@ -11,8 +11,8 @@ export interface Account {
 let counter = 0;
 
 /**
- * A member no other test's member resembles: ten random hex digits apart (search's fuzzy tier forgives two typos, so
- * names built from the clock, which parallel workers share, found each other: "사용자 2" for a fresh name).
+ * A member no other test's member resembles: ten random hex digits (search's fuzzy tier forgives two typos, and names
+ * built from the clock differed by a character or two from those made seconds before: "사용자 2" for a fresh name).
  */
 export function newAccount(): Account {
   const tag = `${randomBytes(5).toString("hex")}${(counter++).toString(36)}`;
