@@ -3,6 +3,7 @@
 // no import cycle runs through them).
 import type { QueryClient } from "@tanstack/react-query";
 import { movieQueries } from "../movies";
+import { preloadFirstPosters } from "./lib/first-posters";
 
 export const homePages = {
   home: () => import("./pages/home-page"),
@@ -10,7 +11,11 @@ export const homePages = {
 
 export const homeData = {
   home: (client: QueryClient) => {
-    void client.prefetchQuery(movieQueries.chart("watcha10"));
+    // The first row's first screen of posters is the page's largest paint: loaded as soon as the chart arrives.
+    client
+      .ensureQueryData({ ...movieQueries.chart("watcha10"), revalidateIfStale: true })
+      .then(preloadFirstPosters)
+      .catch(() => undefined); // the row shows the failure from its own query
     void client.prefetchQuery(movieQueries.chart("box_office"));
   },
 };

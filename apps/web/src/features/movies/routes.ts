@@ -3,6 +3,7 @@
 // no import cycle runs through them).
 import type { QueryClient } from "@tanstack/react-query";
 import { movieQueries } from "./api/movies-api";
+import { preloadBackdrop } from "./lib/hero-image";
 
 export const moviesPages = {
   charts: () => import("./pages/movies-page"),
@@ -10,5 +11,10 @@ export const moviesPages = {
 };
 
 export const moviesData = {
-  movie: (client: QueryClient, movieId: number) => void client.prefetchQuery(movieQueries.detail(movieId)),
+  movie: (client: QueryClient, movieId: number) => {
+    client
+      .ensureQueryData({ ...movieQueries.detail(movieId), revalidateIfStale: true })
+      .then(preloadBackdrop)
+      .catch(() => undefined); // the page shows the failure from its own query
+  },
 };

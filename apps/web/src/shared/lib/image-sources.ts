@@ -57,3 +57,35 @@ export function generatedArtUrl(kind: Exclude<ImageKind, "logo">, id: number): s
 export function isGeneratedArt(src: string): boolean {
   return /^\/media\/(?:poster|backdrop|person|avatar)\/[0-9]+\.svg(?:\?|$)/.test(src);
 }
+
+const preloading = new Set<string>();
+
+/**
+ * Starts loading an image the page is about to draw as its largest element (the movie page's backdrop, the first
+ * posters of home), as soon as its URL is known from the route's data instead of after the page has rendered: a
+ * `<link rel="preload" as="image">` with the same `srcset` and `sizes` the `MediaImage` will have, so the browser
+ * picks the same file once. The link goes when the file has arrived (it is in the memory cache by then).
+ */
+export function preloadImage(src: string, kind: ImageKind, sizes: string, priority: "high" | "auto" = "auto"): void {
+  if (typeof document === "undefined" || !src) return;
+  const srcSet = isGeneratedArt(src) ? undefined : imageSrcSet(src, kind);
+  const key = `${src} ${sizes}`;
+  if (preloading.has(key)) return;
+  preloading.add(key);
+  const link = document.createElement("link");
+  link.rel = "preload";
+  link.setAttribute("as", "image");
+  link.href = src;
+  if (srcSet) {
+    link.setAttribute("imagesrcset", srcSet);
+    link.setAttribute("imagesizes", sizes);
+  }
+  link.setAttribute("fetchpriority", priority);
+  const done = () => {
+    preloading.delete(key);
+    link.remove();
+  };
+  link.addEventListener("load", done);
+  link.addEventListener("error", done);
+  document.head.append(link);
+}

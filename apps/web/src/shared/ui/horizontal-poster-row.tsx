@@ -10,6 +10,9 @@ import { Poster } from "./poster";
 import { UI } from "./strings";
 import { useRowScroll } from "./use-row-scroll";
 
+/** How wide a row's posters are drawn (`sizes`): what a page that preloads its first posters asks for too. */
+export const ROW_POSTER_SIZES = "(min-width: 1024px) 168px, 112px";
+
 export interface PosterRowItem {
   id: number;
   title: string;
@@ -64,7 +67,7 @@ export function HorizontalPosterRow({ title, items, loading, error, emptyMessage
 }
 
 /** Posters a phone shows without scrolling: they render (and load) first. */
-const FIRST_SCREEN = 4;
+export const FIRST_SCREEN = 4;
 
 /**
  * The row's posters. The first render after the data lands shows one screenful; the rest follow in a deferred render
@@ -106,7 +109,7 @@ function PosterItems({ items, title }: { items: readonly PosterRowItem[]; title:
                   src={item.posterUrl}
                   title={item.title}
                   movieId={item.id}
-                  sizes="(min-width: 1024px) 168px, 112px"
+                  sizes={ROW_POSTER_SIZES}
                   loading={index < FIRST_SCREEN ? "eager" : "lazy"}
                 />
                 {item.rank !== undefined ? (

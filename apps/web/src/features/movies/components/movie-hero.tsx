@@ -9,6 +9,7 @@ import { Poster } from "../../../shared/ui/poster";
 import { UI } from "../../../shared/ui/strings";
 import { formatRunningTime, movieFacts } from "../lib/format";
 import { MOVIES } from "../strings";
+import { BACKDROP_SIZES } from "../lib/hero-image";
 
 const overlayButton = "bg-black/25 text-white hover:bg-black/40";
 
@@ -26,7 +27,7 @@ export function MovieHero({ movie }: { movie: Movie }) {
           alt={MOVIES.backdropAlt(movie.title)}
           width={1280}
           height={720}
-          sizes="(min-width: 1024px) 1200px, (min-width: 640px) 640px, 100vw"
+          sizes={BACKDROP_SIZES}
           artId={movie.id}
           // The largest element of the page when it appears: fetched first, painted without waiting.
           loading="eager"
