@@ -3,6 +3,7 @@
 // no import cycle runs through them).
 import type { QueryClient } from "@tanstack/react-query";
 import { searchQueries } from "./api/search-api";
+import { preloadFirstPosters } from "./lib/first-posters";
 import { readSearchParams } from "./lib/search-params";
 
 export const searchPages = {
@@ -11,9 +12,13 @@ export const searchPages = {
 
 export const searchData = {
   search: (client: QueryClient, params: URLSearchParams) => {
-    const { query } = readSearchParams(params);
+    const { query, category } = readSearchParams(params);
     if (!query) return;
-    void client.prefetchQuery(searchQueries.window(query, 0));
+    const results = client
+      .ensureQueryData({ ...searchQueries.window(query, 0), revalidateIfStale: true })
+      .catch(() => null); // the page shows the failure from its own query
+    // Posters only for the 영화 tab (named, or the likely landing tab).
+    if (category === null || category === "movie") void results.then(preloadFirstPosters);
     void client.prefetchQuery(searchQueries.ids(query));
   },
 };

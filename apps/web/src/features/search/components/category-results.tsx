@@ -7,9 +7,7 @@ import type { Category } from "../lib/search-params";
 import { PersonFilmsSection } from "./person-films";
 import { ResultList } from "./result-list";
 import { MovieRow, PersonRow, UserRow } from "./result-rows";
-
-/** Rows a phone shows without scrolling: their posters load at once. */
-const ABOVE_THE_FOLD = 6;
+import { ABOVE_THE_FOLD } from "../lib/first-posters";
 
 export interface CategoryResultsProps {
   query: string;

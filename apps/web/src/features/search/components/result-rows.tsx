@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { Avatar } from "../../../shared/ui/avatar";
 import { Poster } from "../../../shared/ui/poster";
 import { SEARCH } from "../strings";
+import { ROW_POSTER_SIZES } from "../lib/first-posters";
 
 function RowLink({ to, children }: { to: string; children: ReactNode }) {
   return (
@@ -26,7 +27,7 @@ export function MovieRow({ movie, eager = false }: { movie: Movie; eager?: boole
         src={movie.poster_url}
         title={movie.title}
         movieId={movie.id}
-        sizes="56px"
+        sizes={ROW_POSTER_SIZES}
         className="w-14 shrink-0"
         loading={eager ? "eager" : "lazy"}
       />
