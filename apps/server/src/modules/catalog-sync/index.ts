@@ -1,6 +1,7 @@
 export { type ChartSummary, REAL_CHARTS, type RealChart, syncChart } from "./charts.js";
 export { GenreVocabulary } from "./genres.js";
 export { HttpClient, type HttpClientOptions, HttpError } from "./http.js";
+export { imagesFromConfiguration, refreshTmdbImages, startTmdbImagesRefresh } from "./images.js";
 export { KobisClient } from "./kobis-client.js";
 export {
   namePendingPeople,
