@@ -101,7 +101,8 @@ const EnvSchema = z
     MAX_CONNECTIONS_PER_IP: int(256),
     TMDB_API_KEY: optionalString,
     TMDB_BASE_URL: withDefault("https://api.themoviedb.org/3").pipe(z.url()),
-    TMDB_IMAGE_BASE_URL: withDefault("https://image.tmdb.org/t/p").pipe(z.url()),
+    // Unset: TMDB's own base from its /configuration (image.tmdb.org until it was asked).
+    TMDB_IMAGE_BASE_URL: optionalString.pipe(z.url().optional()),
     KOBIS_API_KEY: optionalString,
     KOBIS_BASE_URL: withDefault("https://www.kobis.or.kr/kobisopenapi/webservice/rest").pipe(z.url()),
     CATALOG_SYNC_ON_START: optionalString,
@@ -210,7 +211,8 @@ export interface Config {
    */
   catalog: {
     tmdb: { apiKey: string; baseUrl: string } | undefined;
-    tmdbImageBaseUrl: string;
+    /** TMDB_IMAGE_BASE_URL when set: it wins over the base TMDB's /configuration names (lib/media-urls.ts). */
+    tmdbImageBaseUrl: string | undefined;
     kobis: { apiKey: string; baseUrl: string } | undefined;
     syncOnStart: number;
   };
@@ -419,7 +421,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     readOnly: e.READ_ONLY,
     catalog: {
       tmdb: e.TMDB_API_KEY ? { apiKey: e.TMDB_API_KEY, baseUrl: e.TMDB_BASE_URL.replace(/\/+$/, "") } : undefined,
-      tmdbImageBaseUrl: e.TMDB_IMAGE_BASE_URL.replace(/\/+$/, ""),
+      tmdbImageBaseUrl: e.TMDB_IMAGE_BASE_URL?.replace(/\/+$/, ""),
       kobis: e.KOBIS_API_KEY ? { apiKey: e.KOBIS_API_KEY, baseUrl: e.KOBIS_BASE_URL.replace(/\/+$/, "") } : undefined,
       syncOnStart,
     },

@@ -58,7 +58,6 @@ export function createServices(deps: ServiceDeps) {
   const imageCache = config.media.imageCache
     ? new ImageCache({
         dir: path.join(config.media.dir, "cache"),
-        upstreamBaseUrl: config.catalog.tmdbImageBaseUrl,
         maxBytes: config.media.imageCacheMaxBytes,
       })
     : null;

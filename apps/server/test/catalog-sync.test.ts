@@ -1,6 +1,7 @@
 // Real films (issue #17): the TMDB/KOBIS clients against protocol fakes on loopback, the mapping, catalog:sync
-// (popular, ids, changes; seed films matched and linked; operator imports kept; resumable; failures skipped) and the
-// charts from KOBIS and TMDB, all against the real database and app.
+// (popular, ids, changes; seed films matched and linked; operator imports kept; resumable; failures skipped; the
+// people pass after the films), TMDB's genre list against the catalog's vocabulary, and the charts from KOBIS and
+// TMDB, all against the real database and app.
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -11,10 +12,11 @@ import { importCatalog } from "../src/cli/catalog/import.js";
 import { seedCatalog } from "../src/db/seed/index.js";
 import { startCatalogSyncJob } from "../src/jobs/catalog-sync-job.js";
 import { syncChart } from "../src/modules/catalog-sync/charts.js";
+import { GenreVocabulary } from "../src/modules/catalog-sync/genres.js";
 import { HttpClient, HttpError } from "../src/modules/catalog-sync/http.js";
 import { KobisClient } from "../src/modules/catalog-sync/kobis-client.js";
 import { mapPerson } from "../src/modules/catalog-sync/mapping.js";
-import { runCatalogSync } from "../src/modules/catalog-sync/sync.js";
+import { namePendingPeople, runCatalogSync } from "../src/modules/catalog-sync/sync.js";
 import { TmdbClient } from "../src/modules/catalog-sync/tmdb-client.js";
 import { gradeName } from "../src/modules/catalog-sync/vocabulary.js";
 import { loadConfig } from "../src/config.js";
@@ -27,7 +29,16 @@ import {
   startFakeKobis,
   startFakeTmdb,
 } from "./helpers/fake-tmdb.js";
-import { boxOfficeEntry, castMember, director, film, kobisInfo, person } from "./helpers/tmdb-fixtures.js";
+import {
+  boxOfficeEntry,
+  castMember,
+  director,
+  film,
+  genreOf,
+  kobisInfo,
+  person,
+  TMDB_GENRE_LIST,
+} from "./helpers/tmdb-fixtures.js";
 
 // Timeouts long enough for a loaded machine: the scripted hang is the only request that may reach one.
 const FAST = { timeoutMs: 3000, backoffMs: 10, requestsPerSecond: 1000, maxRetryAfterMs: 2000 };
@@ -374,6 +385,38 @@ describe("catalog:sync", () => {
     expect(third.resumed).toBe(false);
   });
 
+  it("serves the films with TMDB's spellings first; the people pass names them after, resumably", async () => {
+    // The background job's way: the run ends with its films, the people are left to their own pass.
+    const films = await runCatalogSync(deps(), { kind: "ids", ids: [5050] }, { namePeople: false });
+    expect(films).toMatchObject({ inserted: 1, peopleNamed: 0, interrupted: false });
+    expect((await movieByTmdb(5050)).participants.map((p) => p.name)).toEqual(["Director 5050"]);
+    expect((await runCatalogSync(deps(), { kind: "ids", ids: [5050] }, { namePeople: false })).resumed).toBe(false);
+    expect(await namePendingPeople(deps())).toEqual({ named: 1, failed: 0, interrupted: false });
+    expect((await movieByTmdb(5050)).participants.map((p) => p.name)).toEqual(["감독50500"]);
+    expect(await namePendingPeople(deps())).toEqual({ named: 0, failed: 0, interrupted: false });
+
+    // The CLI's way, interrupted during the people pass: the films are in, the run resumes with the names only.
+    const ids = [5060, 5061, 5062, 5063];
+    const controller = new AbortController();
+    const first = await runCatalogSync(
+      deps(),
+      { kind: "ids", ids },
+      {
+        concurrency: 1,
+        signal: controller.signal,
+        onPeopleProgress: (done) => {
+          if (done === 1) controller.abort();
+        },
+      },
+    );
+    expect(first).toMatchObject({ inserted: 4, interrupted: true, peopleNamed: 2 });
+    const names = async () => Promise.all(ids.map(async (id) => (await movieByTmdb(id)).participants[0]!.name));
+    expect((await names()).filter((name) => name.startsWith("Director"))).toHaveLength(2);
+    const second = await runCatalogSync(deps(), { kind: "ids", ids });
+    expect(second).toMatchObject({ resumed: true, alreadyDone: 4, peopleNamed: 2, interrupted: false });
+    expect(await names()).toEqual(["감독50600", "감독50610", "감독50620", "감독50630"]);
+  });
+
   it("updates the films of the catalog TMDB changed, and moves its cursor", async () => {
     data.changes = [9002, 777777];
     const summary = await runCatalogSync(deps(), { kind: "changes" });
@@ -415,6 +458,56 @@ describe("charts from KOBIS and TMDB", () => {
   });
 });
 
+describe("TMDB's genre list", () => {
+  it("is read once a day per client, and the catalog's vocabulary covers every genre in it", async () => {
+    const config = { apiKey: FAKE_TMDB_KEY, baseUrl: `${tmdbFake.url}/3` };
+    const client = new TmdbClient(config, { ...FAST, attempts: 2 });
+    // A failed read is not kept: the next call asks again.
+    tmdbFake.script.set("/3/genre/movie/list", [{ status: 503 }, { status: 503 }]);
+    await expect(client.genres()).rejects.toThrow(/503/);
+    tmdbFake.requests.length = 0;
+    const [list, again] = await Promise.all([client.genres(), client.genres()]);
+    expect(await client.genres()).toBe(list);
+    expect(again).toBe(list);
+    expect(tmdbFake.requests).toEqual([`/3/genre/movie/list?language=ko-KR&api_key=${FAKE_TMDB_KEY}`]);
+    const vocabulary = GenreVocabulary.fromList(list.genres);
+    expect(vocabulary.report()).toEqual([]);
+    // TMDB's Korean names are the catalog's.
+    expect(list.genres.map((g) => vocabulary.name(g.id))).toEqual(list.genres.map((g) => g.name));
+  });
+
+  it("reports a genre TMDB added, in details and in list results, and keeps the film under TMDB's name", async () => {
+    const added = [...TMDB_GENRE_LIST, { id: 10999, name: "새 장르" }];
+    const newFilm = film({
+      id: 9200,
+      title: "새 장르의 영화",
+      original_title: "A New Kind",
+      release_date: "2024-02-02",
+      directors: [director(1301, "Yoon Ga-eun")],
+    });
+    // Genre 10998 is in no list: only the film's details name it.
+    newFilm.genres = [genreOf(18), genreOf(10999, added), { id: 10998, name: "미지의 장르" }];
+    data.movies.set(9200, newFilm);
+    data.people.set(1301, person(1301, "Yoon Ga-eun", ["윤가은"]));
+    data.genres = added;
+    const discover = data.discover;
+    data.discover = { flatrate: [9200] };
+    try {
+      // A new client: the shared one keeps TMDB's list for a day.
+      const client = new TmdbClient({ apiKey: FAKE_TMDB_KEY, baseUrl: `${tmdbFake.url}/3` }, FAST);
+      const summary = await runCatalogSync({ ...deps(), tmdb: client }, { kind: "ids", ids: [9200] });
+      expect(summary).toMatchObject({ inserted: 1, failed: [], unknownGenres: ["10998 미지의 장르", "10999 새 장르"] });
+      expect((await movieByTmdb(9200)).genres).toEqual(["드라마", "새 장르", "미지의 장르"]);
+      // The chart's list result carries only the ids: 10998 is known by its id alone there.
+      const chart = await syncChart({ db: ctx.db, clock: ctx.clock, tmdb: client }, "netflix");
+      expect(chart).toMatchObject({ entries: 1, created: 0, unknownGenres: ["10998 #10998", "10999 새 장르"] });
+    } finally {
+      data.genres = undefined;
+      data.discover = discover;
+    }
+  });
+});
+
 describe("configuration and the background job", () => {
   it("defaults CATALOG_SYNC_ON_START to 300 with a TMDB key and starts nothing without keys", () => {
     expect(loadConfig({ TMDB_API_KEY: "k" }).catalog.syncOnStart).toBe(300);
@@ -449,6 +542,14 @@ describe("configuration and the background job", () => {
       const linked = await fresh.db.selectFrom("movies").select("tmdb_id").where("tmdb_id", "is not", null).execute();
       expect(linked.map((r) => r.tmdb_id).sort()).toEqual(expect.arrayContaining([496243, 9001, 9002]));
       expect(infos).toContain("catalog filled from TMDB");
+      // The people of the films were named after the daily tasks (Anna Reed has no Hangul name: looked up all the same).
+      expect(infos.indexOf("people named in Hangul")).toBeGreaterThan(infos.indexOf("catalog sync task done"));
+      const reed = await fresh.db
+        .selectFrom("people")
+        .select(["name", "original_name"])
+        .where("tmdb_id", "=", 1101)
+        .executeTakeFirstOrThrow();
+      expect(reed).toEqual({ name: "Anna Reed", original_name: "Anna Reed" });
       const tasks = await fresh.db.selectFrom("app_state").selectAll().where("key", "like", "job:%").execute();
       expect(Object.fromEntries(tasks.map((t) => [t.key, t.value]))).toEqual({
         "job:changes": "2024-01-02",

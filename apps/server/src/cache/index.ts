@@ -338,6 +338,14 @@ export function configureReadCache(maxBytes: number): void {
   for (const region of regions.values()) region.resize(maxBytes);
 }
 
+/**
+ * Empties every region: for a change no version token sees, such as TMDB's image configuration (the image URLs in
+ * kept answers). Builds in flight are not kept (each region's store is replaced).
+ */
+export function clearReadCache(): void {
+  for (const region of regions.values()) region.resize(budgetBytes);
+}
+
 export function readCacheBudget(): number {
   return budgetBytes;
 }

@@ -52,6 +52,12 @@ await runCli(USAGE, async (database, args, config) => {
   }
   if (summary.resumed) console.log(`resumed run ${summary.runId}: ${summary.alreadyDone} films were already done`);
   for (const failure of summary.failed) console.error(`skipped TMDB ${failure.tmdb_id}: ${failure.error}`);
+  if (summary.unknownGenres.length) {
+    console.error(
+      `TMDB genres missing from the catalog's vocabulary (stored under TMDB's name; add them to vocabulary.ts): ` +
+        summary.unknownGenres.join(", "),
+    );
+  }
   const synced = summary.inserted + summary.updated + summary.linked;
   console.log(
     `films: ${summary.inserted} inserted, ${summary.updated} updated, ${summary.linked} linked to the catalog, ` +

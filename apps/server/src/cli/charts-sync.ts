@@ -32,6 +32,9 @@ await runCli(USAGE, async (database, args, config) => {
     date,
   );
   for (const missing of summary.unmatched) console.error(`left out: ${missing}`);
+  if (summary.unknownGenres) {
+    console.error(`TMDB genres missing from the catalog's vocabulary: ${summary.unknownGenres.join(", ")}`);
+  }
   console.log(
     `${summary.chart}${summary.date ? ` of ${summary.date}` : ""}: ${summary.entries} films ranked, ` +
       `${summary.created} fetched from TMDB, ${summary.unmatched.length} left out`,

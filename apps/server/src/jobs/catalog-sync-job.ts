@@ -2,7 +2,11 @@
 // - CATALOG_SYNC_ON_START: a catalog holding only the seed gets the N most popular films in Korea, once (resumed
 //   after a restart until it finished);
 // - every day: TMDB's changes to our films, the streaming (netflix) and purchase (watcha_buying) charts, and after
-//   08:00 KST the KOBIS box office of the day before.
+//   08:00 KST the KOBIS box office of the day before;
+// - last, the Hangul names of the people those runs added (one /person request each; a 10,000-film fill adds ~30,000):
+//   the runs write their films with the credits' spellings and finish, so the charts do not wait behind the names.
+//   The pass resumes from the database's state at the first check after a restart and after every run that wrote
+//   films.
 // A check every CHECK_INTERVAL; one instance at a time holds the "catalog-sync" lease; each daily task records its
 // KST day in app_state when it succeeded, so a failure is retried at the next check.
 import type { Kysely } from "kysely";
@@ -11,6 +15,7 @@ import type { Database } from "../db/types.js";
 import type { Clock } from "../lib/time.js";
 import {
   KobisClient,
+  namePendingPeople,
   onStartSyncDone,
   runCatalogSync,
   syncChart,
@@ -58,6 +63,12 @@ export function startCatalogSyncJob(deps: CatalogJobDeps): RunningJob | undefine
   const tmdb = config.catalog.tmdb ? new TmdbClient(config.catalog.tmdb, deps.http) : undefined;
   const kobis = config.catalog.kobis ? new KobisClient(config.catalog.kobis, deps.http) : undefined;
   if (!tmdb && !kobis) return undefined;
+  // People written under their credit names may be waiting (a pass cut short by a restart): looked up at the first check.
+  let peoplePending = true;
+
+  const unknownGenres = (genres: string[] | undefined) => {
+    if (genres?.length) log.info({ genres }, "TMDB genres missing from the catalog's vocabulary (vocabulary.ts)");
+  };
 
   const task = async (run: JobRun, name: string, day: string, work: () => Promise<object>) => {
     if (run.signal.aborted || (await doneOn(db, name)) === day) return;
@@ -85,21 +96,40 @@ export function startCatalogSyncJob(deps: CatalogJobDeps): RunningJob | undefine
         const summary = await runCatalogSync(
           { db, tmdb, clock },
           { kind: "on_start", count: config.catalog.syncOnStart },
-          { signal },
+          { signal, namePeople: false },
         );
+        peoplePending = true;
         log.info({ ...summary, failed: summary.failed.length }, "catalog filled from TMDB");
+        unknownGenres(summary.unknownGenres);
       }
     }
     if (tmdb) {
       await task(run, "changes", day, async () => {
-        const { failed, ...summary } = await runCatalogSync({ db, tmdb, clock }, { kind: "changes" }, { signal });
+        const { failed, ...summary } = await runCatalogSync(
+          { db, tmdb, clock },
+          { kind: "changes" },
+          { signal, namePeople: false },
+        );
+        peoplePending = true;
+        unknownGenres(summary.unknownGenres);
         return { ...summary, failed: failed.length };
       });
-      await task(run, "netflix", day, () => syncChart({ db, clock, tmdb, kobis }, "netflix"));
-      await task(run, "watcha_buying", day, () => syncChart({ db, clock, tmdb, kobis }, "watcha_buying"));
+      for (const chart of ["netflix", "watcha_buying"] as const) {
+        await task(run, chart, day, async () => {
+          const summary = await syncChart({ db, clock, tmdb, kobis }, chart);
+          unknownGenres(summary.unknownGenres);
+          return summary;
+        });
+      }
     }
     if (kobis && hour >= BOX_OFFICE_HOUR_KST) {
       await task(run, "box_office", day, () => syncChart({ db, clock, tmdb, kobis }, "box_office"));
+    }
+    if (tmdb && peoplePending && !signal.aborted) {
+      const people = await namePendingPeople({ db, tmdb, clock }, { signal });
+      // Failed lookups stay pending for the next run that writes films (not every 10 minutes).
+      peoplePending = people.interrupted;
+      if (people.named || people.failed) log.info({ ...people }, "people named in Hangul");
     }
   }
 

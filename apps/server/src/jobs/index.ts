@@ -6,19 +6,25 @@ import type { Config } from "../config.js";
 import type { Database } from "../db/types.js";
 import type { Clock } from "../lib/time.js";
 import { startCatalogSyncJob } from "./catalog-sync-job.js";
+import { startTmdbImagesRefresh, TmdbClient } from "../modules/catalog-sync/index.js";
 import { startHotRankingJob } from "./hot-ranking.js";
 import { startNotificationsCleanupJob } from "../modules/notifications/cleanup.js";
 import { startRecommenderTrainingJob } from "./recommender-job.js";
 
 /**
  * Starts every job; resolves once their first runs are done (the HOT chart exists before the first request). A
- * READ_ONLY instance starts none: both jobs write, and the primary's instances run them (their results reach the
- * replica through replication; the recommender model is polled by the services, not by a job).
+ * READ_ONLY instance starts none of the jobs that write: the primary's instances run them (their results reach the
+ * replica through replication; the recommender model is polled by the services, not by a job). Every instance with
+ * TMDB_API_KEY reads TMDB's image configuration (not awaited: the defaults serve until it came).
  */
 export async function startJobs(
   app: FastifyInstance,
   deps: { db: Kysely<Database>; config: Config; clock: Clock },
 ): Promise<void> {
+  if (deps.config.catalog.tmdb) {
+    const images = startTmdbImagesRefresh({ tmdb: new TmdbClient(deps.config.catalog.tmdb), log: app.log });
+    app.addHook("onClose", async () => images.stop());
+  }
   if (deps.config.readOnly) return;
   const hot = startHotRankingJob({
     db: deps.db,

@@ -27,36 +27,76 @@ export function imageOr(stored: string | null, kind: ArtKind, id: number, text: 
 }
 
 // TMDB images (docs/media.md, docs/catalog-sync.md). TMDB names a file by a path like "/kqjL17yufvn9OVLyXYpvtyrFfak.jpg"
-// and serves it at `{TMDB_IMAGE_BASE_URL}/{size}{path}`. With the image cache on (IMAGE_CACHE), the same image is
-// served from this origin instead: `/media/cache/{size}/{name}.webp` (a ".png" source keeps its extension:
-// `{name}.png.webp`), fetched from TMDB once.
+// and serves it at `{base}/{size}{path}`, in the sizes its /configuration lists per kind of image. The base is
+// TMDB_IMAGE_BASE_URL when set, else the `secure_base_url` of TMDB's /configuration (read at boot and daily when
+// TMDB_API_KEY is set: catalog-sync/images.ts), else image.tmdb.org; sizes are picked from /configuration's lists, or
+// TMDB's long-standing lists below until TMDB was asked (or without a key). With the image cache on (IMAGE_CACHE),
+// the same image is served from this origin instead: `/media/cache/{size}/{name}.webp` (a ".png" source keeps its
+// extension: `{name}.png.webp`), fetched from TMDB once.
 
-/** Sizes TMDB serves (its /configuration lists them per kind of image). */
-export type TmdbImageSize =
-  "w45" | "w92" | "w154" | "w185" | "w300" | "w342" | "w500" | "w780" | "w1280" | "h632" | "original";
+export type TmdbImageKind = "poster" | "backdrop" | "profile" | "logo";
 
-/** The sizes the image cache serves: every one but `original`, which is never proxied. */
-export const CACHED_IMAGE_SIZES = [
-  "w45",
-  "w92",
-  "w154",
-  "w185",
-  "w300",
-  "w342",
-  "w500",
-  "w780",
-  "w1280",
-  "h632",
-] as const;
-export type CachedImageSize = (typeof CACHED_IMAGE_SIZES)[number];
+/** What TMDB's /configuration says about images. */
+export interface TmdbImages {
+  /** Its `images.secure_base_url`, without the trailing slash. */
+  baseUrl: string;
+  /** Its `poster_sizes`, `backdrop_sizes`, `profile_sizes` and `logo_sizes`: "w500", "h632", "original"… */
+  sizes: Readonly<Record<TmdbImageKind, readonly string[]>>;
+}
 
 export const DEFAULT_TMDB_IMAGE_BASE_URL = "https://image.tmdb.org/t/p";
-let tmdbImageBase = DEFAULT_TMDB_IMAGE_BASE_URL;
-let imageCacheOn = false;
 
-/** Called once at boot with the configured TMDB_IMAGE_BASE_URL (config.ts); trailing slashes are dropped. */
-export function setTmdbImageBaseUrl(base: string): void {
-  tmdbImageBase = base.replace(/\/+$/, "");
+/** TMDB's answer as of 2024 (unchanged for years): used until TMDB is asked, and without a key. */
+export const DEFAULT_TMDB_IMAGES: TmdbImages = Object.freeze({
+  baseUrl: DEFAULT_TMDB_IMAGE_BASE_URL,
+  sizes: Object.freeze({
+    poster: ["w92", "w154", "w185", "w342", "w500", "w780", "original"],
+    backdrop: ["w300", "w780", "w1280", "original"],
+    profile: ["w45", "w185", "h632", "original"],
+    logo: ["w45", "w92", "w154", "w185", "w300", "w500", "original"],
+  }),
+});
+
+/** A resized size's name: a width ("w500") or a height ("h632"); `original` is not one (it is never cached). */
+export type CachedImageSize = `w${number}` | `h${number}`;
+const RESIZED = /^[wh][1-9][0-9]{1,3}$/;
+
+let images: TmdbImages = DEFAULT_TMDB_IMAGES;
+let baseOverride: string | undefined;
+let imageCacheOn = false;
+/** Sizes picked so far, by kind and width (mappers ask for every film of a list). */
+const picked = new Map<string, string>();
+/** The resized sizes TMDB offers for any kind: the ones the image cache serves. */
+let offered = resizedOf(DEFAULT_TMDB_IMAGES);
+
+function resizedOf(config: TmdbImages): ReadonlySet<string> {
+  return new Set(Object.values(config.sizes).flatMap((list) => list.filter((size) => RESIZED.test(size))));
+}
+
+/**
+ * Called once at boot with TMDB_IMAGE_BASE_URL (config.ts; undefined when it is not set): it wins over TMDB's base.
+ * Also forgets a configuration applied before (each app starts from the defaults).
+ */
+export function setTmdbImageBaseUrl(base: string | undefined): void {
+  baseOverride = base?.replace(/\/+$/, "");
+  setTmdbImages(DEFAULT_TMDB_IMAGES);
+}
+
+/** Applies TMDB's /configuration (catalog-sync/images.ts reads and checks it). */
+export function setTmdbImages(config: TmdbImages): void {
+  images = { baseUrl: config.baseUrl.replace(/\/+$/, ""), sizes: config.sizes };
+  picked.clear();
+  offered = resizedOf(images);
+}
+
+/** TMDB's image configuration as applied (the defaults until TMDB was asked). */
+export function tmdbImages(): TmdbImages {
+  return images;
+}
+
+/** The base image URLs are built on (and the image cache fetches from). */
+export function tmdbImageBaseUrl(): string {
+  return baseOverride ?? images.baseUrl;
 }
 
 /** Called once at boot with IMAGE_CACHE (createServices). */
@@ -64,11 +104,48 @@ export function setImageCache(on: boolean): void {
   imageCacheOn = on;
 }
 
+/** Width ÷ height of each kind of image, so a height size ("h632") can be compared (logos have none). */
+const ASPECT: Readonly<Record<TmdbImageKind, number | undefined>> = {
+  poster: 2 / 3,
+  backdrop: 16 / 9,
+  profile: 2 / 3,
+  logo: undefined,
+};
+
+/**
+ * The size TMDB offers for `kind` that suits a place showing it `width` pixels wide: the narrowest at least that wide
+ * (a height size counts by the kind's aspect), else the widest, else `original`.
+ */
+export function tmdbImageSize(kind: TmdbImageKind, width: number): string {
+  const key = `${kind}:${width}`;
+  let size = picked.get(key);
+  if (size === undefined) {
+    const aspect = ASPECT[kind];
+    const widths = images.sizes[kind]
+      .flatMap((s) => {
+        const pixels = Number(s.slice(1));
+        if (!RESIZED.test(s)) return [];
+        if (s.startsWith("w")) return [{ size: s, width: pixels }];
+        return aspect === undefined ? [] : [{ size: s, width: Math.floor(pixels * aspect) }];
+      })
+      .sort((a, b) => a.width - b.width);
+    size = (widths.find((w) => w.width >= width) ?? widths.at(-1))?.size ?? "original";
+    picked.set(key, size);
+  }
+  return size;
+}
+
 /** A TMDB file path: one plain file name, nothing that could climb out of a directory. */
 const TMDB_PATH = /^\/([A-Za-z0-9_-]{1,100})\.(jpg|png)$/;
 
+/** A size the image cache serves: a resized size TMDB offers now. */
 export function isCachedImageSize(size: string): size is CachedImageSize {
-  return (CACHED_IMAGE_SIZES as readonly string[]).includes(size);
+  return offered.has(size);
+}
+
+/** A directory name the image cache may have written (any resized size, offered now or earlier). */
+export function isResizedImageSize(size: string): size is CachedImageSize {
+  return RESIZED.test(size);
 }
 
 /** The image cache's file name of a TMDB file path ("/abc.jpg" → "abc.webp"), or null for a path it does not take. */
@@ -78,10 +155,10 @@ export function cacheFileOfTmdbPath(path: string): string | null {
 }
 
 /** The one place that builds a TMDB image URL from a file path ("/abc.jpg") and a size: our cache when it is on. */
-export function tmdbImageUrl(path: string, size: TmdbImageSize): string {
+export function tmdbImageUrl(path: string, size: string): string {
   const file = imageCacheOn && isCachedImageSize(size) ? cacheFileOfTmdbPath(path) : null;
   if (file) return `/media/cache/${size}/${file}`;
-  return `${tmdbImageBase}/${size}${path}`;
+  return `${tmdbImageBaseUrl()}/${size}${path}`;
 }
 
 /**

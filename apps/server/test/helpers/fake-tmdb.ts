@@ -4,9 +4,10 @@
 // malformed JSON, and to add latency to every answer.
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import type { Movie, MovieDetails, PersonDetails } from "tmdb-ts";
+import type { Genre, Movie, MovieDetails, PersonDetails } from "tmdb-ts";
 import type { KobisDailyEntry, KobisMovieInfo } from "../../src/modules/catalog-sync/kobis-client.js";
-import type { TmdbMovieFull } from "../../src/modules/catalog-sync/tmdb-client.js";
+import type { TmdbConfiguration, TmdbMovieFull } from "../../src/modules/catalog-sync/tmdb-client.js";
+import { TMDB_CONFIGURATION, TMDB_GENRE_LIST } from "./tmdb-fixtures.js";
 
 export type Scripted = { status: number; retryAfter?: number; body?: string } | "hang";
 
@@ -22,6 +23,10 @@ export interface FakeTmdbData {
   changes?: number[];
   /** /search/movie by query. */
   search?: Record<string, number[]>;
+  /** /configuration (default: TMDB's, TMDB_CONFIGURATION). */
+  configuration?: TmdbConfiguration;
+  /** /genre/movie/list in Korean (default: TMDB's 19 genres, TMDB_GENRE_LIST). */
+  genres?: Genre[];
   /** Films and people made up on demand (the benchmark's large catalogue). */
   generateMovie?: (id: number) => TmdbMovieFull | undefined;
   generatePerson?: (id: number) => PersonDetails | undefined;
@@ -140,7 +145,11 @@ export function startFakeTmdb(data: FakeTmdbData): Promise<FakeServer> {
     (url) => {
       const page = Number(url.searchParams.get("page") ?? "1");
       const path = url.pathname.replace(/^\/3/, "");
-      if (path === "/configuration") return { images: { secure_base_url: "https://image.tmdb.org/t/p/" } };
+      if (path === "/configuration") return data.configuration ?? TMDB_CONFIGURATION;
+      if (path === "/genre/movie/list") {
+        const genres: Genre[] = data.genres ?? TMDB_GENRE_LIST;
+        return { genres };
+      }
       if (path === "/movie/popular") return paged(data.popular, page, listed);
       if (path === "/movie/changes")
         return paged(

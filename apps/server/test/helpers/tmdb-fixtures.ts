@@ -1,7 +1,44 @@
 // TMDB and KOBIS records for the fakes, shaped like the real answers (typed with tmdb-ts where it has the type).
-import type { Cast, Crew, PersonDetails } from "tmdb-ts";
+import type { Cast, Crew, Genre, PersonDetails } from "tmdb-ts";
 import type { KobisDailyEntry, KobisMovieInfo } from "../../src/modules/catalog-sync/kobis-client.js";
-import type { TmdbMovieFull, TmdbWatchRegion } from "../../src/modules/catalog-sync/tmdb-client.js";
+import type { TmdbConfiguration, TmdbMovieFull, TmdbWatchRegion } from "../../src/modules/catalog-sync/tmdb-client.js";
+
+/** TMDB's /configuration as it answers it (sizes as of 2024; profile_sizes has "h632"). */
+export const TMDB_CONFIGURATION: TmdbConfiguration = {
+  images: {
+    base_url: "http://image.tmdb.org/t/p/",
+    secure_base_url: "https://image.tmdb.org/t/p/",
+    backdrop_sizes: ["w300", "w780", "w1280", "original"],
+    logo_sizes: ["w45", "w92", "w154", "w185", "w300", "w500", "original"],
+    poster_sizes: ["w92", "w154", "w185", "w342", "w500", "w780", "original"],
+    profile_sizes: ["w45", "w185", "h632", "original"],
+    still_sizes: ["w92", "w185", "w300", "original"],
+  },
+  change_keys: ["adult", "cast", "crew", "genres", "images", "overview", "releases", "runtime", "title"],
+};
+
+/** TMDB's /genre/movie/list?language=ko-KR: its 19 movie genres with their Korean names. */
+export const TMDB_GENRE_LIST: Genre[] = [
+  { id: 28, name: "액션" },
+  { id: 12, name: "모험" },
+  { id: 16, name: "애니메이션" },
+  { id: 35, name: "코미디" },
+  { id: 80, name: "범죄" },
+  { id: 99, name: "다큐멘터리" },
+  { id: 18, name: "드라마" },
+  { id: 10751, name: "가족" },
+  { id: 14, name: "판타지" },
+  { id: 36, name: "역사" },
+  { id: 27, name: "공포" },
+  { id: 10402, name: "음악" },
+  { id: 9648, name: "미스터리" },
+  { id: 10749, name: "로맨스" },
+  { id: 878, name: "SF" },
+  { id: 10770, name: "TV 영화" },
+  { id: 53, name: "스릴러" },
+  { id: 10752, name: "전쟁" },
+  { id: 37, name: "서부" },
+];
 
 export function castMember(
   id: number,
@@ -80,14 +117,17 @@ export interface FilmSpec {
   kr?: TmdbWatchRegion;
 }
 
-const GENRE_NAMES: Record<number, string> = { 18: "드라마", 35: "코미디", 53: "스릴러", 28: "액션", 36: "역사" };
+/** A genre as film details name it: from `list` (TMDB's, or a test's with a genre TMDB added). */
+export function genreOf(id: number, list: Genre[] = TMDB_GENRE_LIST): Genre {
+  return { id, name: list.find((g) => g.id === id)?.name ?? `장르 ${id}` };
+}
 
 export function film(spec: FilmSpec): TmdbMovieFull {
   return {
     adult: false,
     backdrop_path: spec.backdrop_path === undefined ? `/backdrop-${spec.id}.jpg` : (spec.backdrop_path as string),
     budget: 0,
-    genres: (spec.genres ?? [18]).map((id) => ({ id, name: GENRE_NAMES[id] ?? "드라마" })),
+    genres: (spec.genres ?? [18]).map((id) => genreOf(id)),
     homepage: "",
     id: spec.id,
     imdb_id: spec.imdb_id ?? null,

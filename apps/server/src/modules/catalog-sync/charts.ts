@@ -1,13 +1,15 @@
 // Charts from real sources: the box office from KOBIS's daily box office, the streaming (netflix) and purchase
 // (watcha_buying) charts from TMDB's KR watch providers (/discover/movie with watch_region=KR; data by JustWatch).
 // KOBIS films are matched to the catalog by KOBIS code, then by Korean title + opening year + director, else found
-// through TMDB search and synced; a film found nowhere is reported and left out of the chart.
+// through TMDB search and synced; a film found nowhere is reported and left out of the chart. Films synced for a chart
+// are mapped with TMDB's genre list (genres.ts), whose unknown genres the summary reports.
 import { CHART_SIZES } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.js";
 import { inTransaction } from "../../lib/transaction.js";
 import type { Clock } from "../../lib/time.js";
 import { toTimestamp } from "../../lib/time.js";
+import { GenreVocabulary } from "./genres.js";
 import type { KobisClient, KobisMovieInfo } from "./kobis-client.js";
 import { syncFilm } from "./sync.js";
 import type { TmdbClient } from "./tmdb-client.js";
@@ -36,6 +38,8 @@ export interface ChartSummary {
   unmatched: string[];
   /** KOBIS date (YYYYMMDD) of a box-office chart. */
   date?: string;
+  /** TMDB genres the catalog's vocabulary lacks, seen in the chart's films ("10999 새 장르"). */
+  unknownGenres?: string[];
 }
 
 /** TMDB discover parameters of each streaming chart (KR; 8 = Netflix). */
@@ -91,7 +95,11 @@ async function tmdbIdFor(tmdb: TmdbClient, name: string, year: number | undefine
   return undefined;
 }
 
-export async function syncBoxOffice(deps: ChartDeps, date?: string): Promise<ChartSummary> {
+export async function syncBoxOffice(
+  deps: ChartDeps,
+  date?: string,
+  genres = new GenreVocabulary(),
+): Promise<ChartSummary> {
   if (!deps.kobis) throw new Error("KOBIS_API_KEY is not set");
   const targetDate = date ?? kstYesterday(deps.clock.now());
   const entries = await deps.kobis.dailyBoxOffice(targetDate);
@@ -99,7 +107,7 @@ export async function syncBoxOffice(deps: ChartDeps, date?: string): Promise<Cha
   const ranked: number[] = [];
   for (const entry of entries) {
     try {
-      const id = await boxOfficeFilm(deps, entry.movieCd, entry.movieNm, entry.openDt, summary);
+      const id = await boxOfficeFilm(deps, entry.movieCd, entry.movieNm, entry.openDt, summary, genres);
       if (id === undefined) summary.unmatched.push(`${entry.movieNm} (${entry.movieCd})`);
       else ranked.push(id);
     } catch (error) {
@@ -118,6 +126,7 @@ async function boxOfficeFilm(
   name: string,
   openDt: string,
   summary: ChartSummary,
+  genres: GenreVocabulary,
 ): Promise<number | undefined> {
   const byCode = await deps.db.selectFrom("movies").select("id").where("kobis_code", "=", code).executeTakeFirst();
   if (byCode) return byCode.id;
@@ -145,7 +154,9 @@ async function boxOfficeFilm(
     await linkKobisCode(deps.db, known, code);
     return known;
   }
-  const { movieId } = await syncFilm({ db: deps.db, tmdb: deps.tmdb, clock: deps.clock }, tmdbId, { kobisCode: code });
+  const { movieId } = await syncFilm({ db: deps.db, tmdb: deps.tmdb, clock: deps.clock, genres }, tmdbId, {
+    kobisCode: code,
+  });
   summary.created++;
   return movieId;
 }
@@ -153,6 +164,7 @@ async function boxOfficeFilm(
 export async function syncStreamingChart(
   deps: ChartDeps,
   chart: Exclude<RealChart, "box_office">,
+  genres = new GenreVocabulary(),
 ): Promise<ChartSummary> {
   if (!deps.tmdb) throw new Error("TMDB_API_KEY is not set");
   const size = CHART_SIZES[chart];
@@ -160,7 +172,10 @@ export async function syncStreamingChart(
   for (let page = 1; tmdbIds.length < size && page <= 10; page++) {
     const answer = await deps.tmdb.discover({ ...DISCOVER[chart], page });
     for (const movie of answer.results ?? []) {
-      if (typeof movie?.id === "number" && !tmdbIds.includes(movie.id)) tmdbIds.push(movie.id);
+      if (typeof movie?.id === "number" && !tmdbIds.includes(movie.id)) {
+        tmdbIds.push(movie.id);
+        genres.names(movie.genre_ids); // a genre the vocabulary lacks is reported even for films we already have
+      }
     }
     if (page >= (answer.total_pages ?? 1)) break;
   }
@@ -170,7 +185,7 @@ export async function syncStreamingChart(
     try {
       let id = await movieIdByTmdb(deps.db, tmdbId);
       if (id === undefined) {
-        id = (await syncFilm({ db: deps.db, tmdb: deps.tmdb, clock: deps.clock }, tmdbId)).movieId;
+        id = (await syncFilm({ db: deps.db, tmdb: deps.tmdb, clock: deps.clock, genres }, tmdbId)).movieId;
         summary.created++;
       }
       ranked.push(id);
@@ -183,6 +198,10 @@ export async function syncStreamingChart(
   return summary;
 }
 
-export function syncChart(deps: ChartDeps, chart: RealChart, date?: string): Promise<ChartSummary> {
-  return chart === "box_office" ? syncBoxOffice(deps, date) : syncStreamingChart(deps, chart);
+export async function syncChart(deps: ChartDeps, chart: RealChart, date?: string): Promise<ChartSummary> {
+  const genres = deps.tmdb ? await GenreVocabulary.load(deps.tmdb) : new GenreVocabulary();
+  const summary =
+    chart === "box_office" ? await syncBoxOffice(deps, date, genres) : await syncStreamingChart(deps, chart, genres);
+  const unknownGenres = genres.report();
+  return unknownGenres.length ? { ...summary, unknownGenres } : summary;
 }

@@ -2,8 +2,9 @@
 // countries and grade in the catalog's vocabulary, directors then cast in billing order with their characters, and
 // people under their Hangul name. Pure functions: the fetching is sync.ts's, the writing writer.ts's.
 import type { MovieDetails, PersonDetails } from "tmdb-ts";
+import { GenreVocabulary } from "./genres.js";
 import type { TmdbMovieFull } from "./tmdb-client.js";
-import { countryName, gradeName, hasHangul, isHangulName, TMDB_GENRES } from "./vocabulary.js";
+import { countryName, gradeName, hasHangul, isHangulName } from "./vocabulary.js";
 
 export interface PersonDraft {
   tmdb_id: number;
@@ -139,12 +140,14 @@ function providers(movie: TmdbMovieFull): ProviderDraft[] {
 
 /**
  * The film as the catalog stores it. `people` holds the resolved people by TMDB id (mapPerson); `english` the
- * English answer when Korean fields were empty. Throws MalformedRecord when no title or year can be found.
+ * English answer when Korean fields were empty; `genres` the run's vocabulary (genres.ts), which notes the genres
+ * it lacks. Throws MalformedRecord when no title or year can be found.
  */
 export function mapMovie(
   movie: TmdbMovieFull,
   people: ReadonlyMap<number, PersonDraft>,
   english?: Pick<MovieDetails, "title" | "overview">,
+  genres: GenreVocabulary = new GenreVocabulary(),
 ): MovieDraft {
   if (typeof movie.id !== "number") throw new MalformedRecord("the record has no id");
   const original = text(movie.original_title);
@@ -155,9 +158,7 @@ export function mapMovie(
   const year = releaseYear(movie);
   if (year === null) throw new MalformedRecord(`TMDB ${movie.id} (${title}): no release year`);
   const runtime = Number(movie.runtime);
-  const genres = [
-    ...new Set((movie.genres ?? []).flatMap((g) => TMDB_GENRES[g.id] ?? (text(g.name) ? [text(g.name)] : []))),
-  ];
+  const genreNames = [...new Set((movie.genres ?? []).flatMap((g) => genres.name(g.id, text(g.name)) ?? []))];
   const countries = [
     ...new Set((movie.production_countries ?? []).flatMap((c) => countryName(text(c.iso_3166_1)) ?? [])),
   ];
@@ -187,7 +188,7 @@ export function mapMovie(
     synopsis: text(movie.overview) || text(english?.overview),
     poster_path: path(movie.poster_path),
     backdrop_path: path(movie.backdrop_path),
-    genres,
+    genres: genreNames,
     countries,
     credits,
     providers: providers(movie),

@@ -4,7 +4,9 @@
 // (the client bounds the request rate), each written in its own transaction (writer.ts); a film that fails is
 // reported and skipped. A run writes films first, with their people under the credits' names, and then looks up
 // the Hangul names of the people it added (one /person request each): at TMDB's ~40 requests/s the films of a large
-// run appear ten times sooner, and the people pass resumes from the database's state like the films.
+// run appear ten times sooner, and the people pass resumes from the database's state like the films. The background
+// job leaves the people pass out of its runs (`namePeople: false`) and runs it after its daily tasks. Each run reads
+// TMDB's genre list (genres.ts) and reports the genres the catalog's vocabulary lacks.
 import type { Kysely } from "kysely";
 import type { PersonDetails } from "tmdb-ts";
 import type { Database } from "../../db/types.js";
@@ -12,6 +14,7 @@ import type { Clock } from "../../lib/time.js";
 import { toTimestamp } from "../../lib/time.js";
 import { inTransaction } from "../../lib/transaction.js";
 import { indexSearchDocument } from "../search/index.js";
+import { GenreVocabulary } from "./genres.js";
 import { creditedPeople, MalformedRecord, mapMovie, mapPerson, needsEnglish, type PersonDraft } from "./mapping.js";
 import { isHangulName } from "./vocabulary.js";
 import type { TmdbClient } from "./tmdb-client.js";
@@ -30,6 +33,8 @@ export interface SyncDeps {
   db: Db;
   tmdb: TmdbClient;
   clock: Clock;
+  /** The run's genre vocabulary (runCatalogSync reads it; without it, films map by the fixed ids and their names). */
+  genres?: GenreVocabulary;
 }
 
 export interface SyncOptions {
@@ -37,6 +42,11 @@ export interface SyncOptions {
   /** Films fetched at the same time (the TMDB client still bounds requests per second). */
   concurrency?: number;
   onProgress?: (done: number, total: number) => void;
+  /**
+   * Look up the Hangul names of the people the films added once the films are written (default). false: the run
+   * finishes with its films and leaves the people to namePendingPeople (the background job).
+   */
+  namePeople?: boolean;
   /** The people pass after the films (Hangul names looked up). */
   onPeopleProgress?: (done: number, total: number) => void;
   /** Aborting stops taking new films; the run stays resumable. */
@@ -56,6 +66,8 @@ export interface SyncSummary {
   /** People whose names were looked up after the films, and lookups that failed (tried again next run). */
   peopleNamed: number;
   peopleFailed: number;
+  /** TMDB genres the catalog's vocabulary lacks ("10999 새 장르"): stored under TMDB's name, to be added to it. */
+  unknownGenres: string[];
   interrupted: boolean;
 }
 
@@ -81,7 +93,7 @@ export async function syncFilm(
     options.force ?? false,
     options.namePeopleLater ?? false,
   );
-  const draft = mapMovie(movie, people, english);
+  const draft = mapMovie(movie, people, english, deps.genres);
   return writeFilm(deps.db, draft, {
     force: options.force ?? false,
     now: deps.clock.now(),
@@ -137,7 +149,7 @@ async function resolvePeople(
   return people;
 }
 
-async function popularIds(tmdb: TmdbClient, count: number): Promise<number[]> {
+async function popularIds({ tmdb, genres }: SyncDeps, count: number): Promise<number[]> {
   const ids: number[] = [];
   const seen = new Set<number>();
   for (let page = 1; ids.length < count && page <= 500; page++) {
@@ -146,6 +158,7 @@ async function popularIds(tmdb: TmdbClient, count: number): Promise<number[]> {
       if (typeof movie?.id === "number" && !seen.has(movie.id)) {
         seen.add(movie.id);
         ids.push(movie.id);
+        genres?.names(movie.genre_ids); // a genre the vocabulary lacks is reported before its films are fetched
       }
     }
     if (page >= (answer.total_pages ?? 1) || (answer.results ?? []).length < PAGE_SIZE) break;
@@ -218,7 +231,7 @@ async function createRun(deps: SyncDeps, request: SyncRequest, force: boolean): 
   const now = deps.clock.now();
   let ids: number[];
   let changesUntil: string | null = null;
-  if (request.kind === "popular" || request.kind === "on_start") ids = await popularIds(deps.tmdb, request.count);
+  if (request.kind === "popular" || request.kind === "on_start") ids = await popularIds(deps, request.count);
   else if (request.kind === "ids") ids = [...new Set(request.ids)];
   else {
     const cursor = await deps.db
@@ -323,10 +336,12 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 
 /** Runs (or resumes) a sync; the summary says what happened to each film. */
 export async function runCatalogSync(
-  deps: SyncDeps,
+  runDeps: SyncDeps,
   request: SyncRequest,
   options: SyncOptions = {},
 ): Promise<SyncSummary> {
+  const genres = await GenreVocabulary.load(runDeps.tmdb);
+  const deps: SyncDeps = { ...runDeps, genres };
   const existing = await unfinishedRun(deps.db, request);
   const force = existing ? existing.force === 1 : (options.force ?? false);
   const runId = existing?.id ?? (await createRun(deps, request, force));
@@ -354,6 +369,7 @@ export async function runCatalogSync(
     failed: [],
     peopleNamed: 0,
     peopleFailed: 0,
+    unknownGenres: [],
     interrupted: false,
   };
   let done = summary.alreadyDone;
@@ -387,7 +403,8 @@ export async function runCatalogSync(
   };
   const concurrency = Math.max(1, options.concurrency ?? 6);
   await Promise.all(Array.from({ length: concurrency }, worker));
-  if (!summary.interrupted) {
+  summary.unknownGenres = genres.report();
+  if (!summary.interrupted && options.namePeople !== false) {
     const named = await namePendingPeople(deps, { ...options, concurrency: concurrency * 2 });
     summary.peopleNamed = named.named;
     summary.peopleFailed = named.failed;

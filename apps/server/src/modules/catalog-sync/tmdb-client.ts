@@ -3,10 +3,12 @@
 // TMDB takes it); the caller asks again in English for fields TMDB has no Korean text for.
 import type {
   Buy,
+  Configuration,
   Credits,
   ExternalIds,
   Flatrate,
   Genre,
+  ImageConfiguration,
   MediaChanges,
   Movie,
   MovieDetails,
@@ -34,6 +36,16 @@ export type TmdbMovieFull = MovieDetails & {
   "watch/providers"?: { results?: Partial<Record<string, TmdbWatchRegion>> };
 };
 
+type SizeLists = "backdrop_sizes" | "logo_sizes" | "poster_sizes" | "profile_sizes" | "still_sizes";
+
+/**
+ * /configuration as tmdb-ts types it, but with the size lists as plain strings: TMDB's profile sizes include "h632"
+ * (tmdb-ts says "w632"), and TMDB may add sizes.
+ */
+export type TmdbConfiguration = Omit<Configuration, "images"> & {
+  images: Omit<ImageConfiguration, SizeLists> & Record<SizeLists, string[]>;
+};
+
 export interface TmdbFindResult {
   movie_results: Movie[];
 }
@@ -48,9 +60,14 @@ export function isV4Token(key: string): boolean {
   return /^[\w-]+\.[\w-]+\.[\w-]+$/.test(key);
 }
 
+/** How long a client keeps /configuration and /genre/movie/list: TMDB changes them rarely and asks clients to cache. */
+export const REFERENCE_TTL_MS = 24 * 3_600_000;
+
 export class TmdbClient {
   readonly http: HttpClient;
   private readonly v4: boolean;
+  /** Answers kept for REFERENCE_TTL_MS (a failed request is not kept), by path and query. */
+  private readonly kept = new Map<string, { until: number; answer: Promise<unknown> }>();
 
   constructor(
     private readonly config: TmdbConfig,
@@ -76,12 +93,27 @@ export class TmdbClient {
     return this.http.getJson<T>(this.url(path, params));
   }
 
-  configuration(): Promise<{ images: { secure_base_url: string } }> {
-    return this.get("/configuration");
+  /** One request per REFERENCE_TTL_MS; callers at the same time share it. */
+  private keep<T>(path: string, params: Record<string, string | number | undefined> = {}): Promise<T> {
+    const key = `${path} ${JSON.stringify(params)}`;
+    const hit = this.kept.get(key);
+    if (hit && hit.until > Date.now()) return hit.answer as Promise<T>;
+    const answer = this.get<T>(path, params);
+    this.kept.set(key, { until: Date.now() + REFERENCE_TTL_MS, answer });
+    answer.catch(() => {
+      if (this.kept.get(key)?.answer === answer) this.kept.delete(key);
+    });
+    return answer;
   }
 
+  /** The image base URL and the sizes TMDB serves (kept for a day). */
+  configuration(): Promise<TmdbConfiguration> {
+    return this.keep("/configuration");
+  }
+
+  /** TMDB's movie genres with their names in `language` (kept for a day). */
   genres(language = "ko-KR"): Promise<{ genres: Genre[] }> {
-    return this.get("/genre/movie/list", { language });
+    return this.keep("/genre/movie/list", { language });
   }
 
   popular(page: number): Promise<PopularMovies> {

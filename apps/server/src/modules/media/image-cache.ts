@@ -7,14 +7,20 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { LRUCache } from "lru-cache";
 import sharp from "sharp";
-import { type CachedImageSize, isCachedImageSize, tmdbPathOfCacheFile } from "../../lib/media-urls.js";
+import {
+  type CachedImageSize,
+  isCachedImageSize,
+  isResizedImageSize,
+  tmdbImageBaseUrl,
+  tmdbPathOfCacheFile,
+} from "../../lib/media-urls.js";
 import { fetchImage, UpstreamFailed, UpstreamMissing } from "./upstream.js";
 
 export interface ImageCacheOptions {
   /** MEDIA_DIR/cache */
   dir: string;
-  /** TMDB_IMAGE_BASE_URL, without a trailing slash. */
-  upstreamBaseUrl: string;
+  /** Where images are fetched from, without a trailing slash (default: the base TMDB image URLs are built on). */
+  upstreamBaseUrl?: string;
   /** Disk budget in bytes. */
   maxBytes: number;
   /** Bytes of encoded images kept in memory (default 64 MiB, at most the disk budget). */
@@ -114,7 +120,8 @@ export class ImageCache {
       return;
     }
     for (const size of sizes) {
-      if (!isCachedImageSize(size)) continue;
+      // Any resized size: one TMDB offered when the file was written may be gone from its /configuration since.
+      if (!isResizedImageSize(size)) continue;
       const files = await fs.readdir(path.join(this.options.dir, size)).catch(() => [] as string[]);
       for (const file of files) {
         const key = `${size}/${file}`;
@@ -175,7 +182,7 @@ export class ImageCache {
       }
       this.disk.delete(key);
     }
-    const url = `${this.options.upstreamBaseUrl}/${size}${tmdbPath}`;
+    const url = `${this.options.upstreamBaseUrl ?? tmdbImageBaseUrl()}/${size}${tmdbPath}`;
     const limits = { timeoutMs: this.options.upstreamTimeoutMs, maxBytes: this.options.upstreamMaxBytes };
     let source: Buffer;
     try {

@@ -1,7 +1,7 @@
 // Movie rows → wire types. The average, the art URLs and the credit role text are computed here and only here, so
 // every module that shows a movie (search, collections, recommendations, people) says the same thing.
 import type { Credit, Movie, WatchProvider, WatchProviders } from "@moviepedia/contract";
-import { artUrl, type ArtKind, type TmdbImageSize, tmdbImageUrl } from "../../lib/media-urls.js";
+import { artUrl, type ArtKind, type TmdbImageKind, tmdbImageSize, tmdbImageUrl } from "../../lib/media-urls.js";
 import type { MovieCoreRow, MovieCreditRow, MovieProviderRow } from "./repository.js";
 
 /**
@@ -22,26 +22,37 @@ export function posterArtText(movie: Pick<MovieCoreRow, "title" | "year">): stri
 }
 
 /**
+ * The widths (CSS pixels at 2×, roughly) each kind of TMDB image is shown at; the size TMDB offers that suits it is
+ * picked from its /configuration (lib/media-urls.ts): posters w500, backdrops w1280, portraits w185, logos w92.
+ */
+export const SHOWN_WIDTH: Readonly<Record<TmdbImageKind, number>> = {
+  poster: 500,
+  backdrop: 1280,
+  profile: 185,
+  logo: 92,
+};
+
+/**
  * An image: a stored URL (an operator's import) wins, then the TMDB file at the size this kind of image is shown
  * at, else the generated art.
  */
 function imageUrl(
   stored: string | null,
   tmdbPath: string | null | undefined,
-  size: TmdbImageSize,
+  tmdbKind: TmdbImageKind,
   kind: ArtKind,
   id: number,
   text: string,
 ): string {
   if (stored !== null) return stored;
-  if (tmdbPath) return tmdbImageUrl(tmdbPath, size);
+  if (tmdbPath) return tmdbImageUrl(tmdbPath, tmdbImageSize(tmdbKind, SHOWN_WIDTH[tmdbKind]));
   return artUrl(kind, id, text);
 }
 
 export function posterUrl(
   movie: Pick<MovieCoreRow, "id" | "title" | "year" | "poster_url"> & { poster_path?: string | null },
 ): string {
-  return imageUrl(movie.poster_url, movie.poster_path, "w500", "poster", movie.id, posterArtText(movie));
+  return imageUrl(movie.poster_url, movie.poster_path, "poster", "poster", movie.id, posterArtText(movie));
 }
 
 export function backdropUrl(
@@ -50,7 +61,7 @@ export function backdropUrl(
   return imageUrl(
     movie.backdrop_url,
     movie.backdrop_path,
-    "w1280",
+    "backdrop",
     "backdrop",
     movie.id,
     `${movie.title}\n${ART_REVISION}`,
@@ -63,14 +74,14 @@ export function personImageUrl(person: {
   profile_url: string | null;
   profile_path?: string | null;
 }): string {
-  return imageUrl(person.profile_url, person.profile_path, "w185", "person", person.id, person.name);
+  return imageUrl(person.profile_url, person.profile_path, "profile", "person", person.id, person.name);
 }
 
 export function toWatchProvider(row: Pick<MovieProviderRow, "provider_id" | "name" | "logo_path">): WatchProvider {
   return {
     provider_id: row.provider_id,
     name: row.name,
-    logo_url: row.logo_path ? tmdbImageUrl(row.logo_path, "w92") : null,
+    logo_url: row.logo_path ? tmdbImageUrl(row.logo_path, tmdbImageSize("logo", SHOWN_WIDTH.logo)) : null,
   };
 }
 

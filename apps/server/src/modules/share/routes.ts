@@ -11,22 +11,25 @@ import { defineRegion } from "../../cache/index.js";
 import type { Database } from "../../db/types.js";
 import { route } from "../../http/route.js";
 import type { App } from "../../http/types.js";
-import { cacheFileOfTmdbPath, type CachedImageSize } from "../../lib/media-urls.js";
+import { cacheFileOfTmdbPath, type TmdbImageKind, tmdbImageSize } from "../../lib/media-urls.js";
 import { type ImageCache, posterArt } from "../media/index.js";
 import { collectionCardSvg, movieCardSvg } from "./card.js";
 import * as repo from "./repository.js";
 
 const FILMS_SHOWN = 5;
 
-/** A TMDB image as a JPEG data: URI for the card, or null (no image cache, no such image, TMDB unreachable). */
-type Photo = (tmdbPath: string | null, size: CachedImageSize) => Promise<string | null>;
+/**
+ * A TMDB image as a JPEG data: URI for the card, in the size TMDB offers for a place `width` pixels wide, or null (no
+ * image cache, no such image, TMDB unreachable).
+ */
+type Photo = (tmdbPath: string | null, kind: TmdbImageKind, width: number) => Promise<string | null>;
 
 function photosFrom(imageCache: ImageCache | null): Photo {
-  return async (tmdbPath, size) => {
+  return async (tmdbPath, kind, width) => {
     const file = imageCache && tmdbPath ? cacheFileOfTmdbPath(tmdbPath) : null;
     if (!imageCache || !file) return null;
     try {
-      const webp = await imageCache.get(size, file);
+      const webp = await imageCache.get(tmdbImageSize(kind, width), file);
       if (!webp) return null;
       // librsvg, which renders the card, reads JPEG and PNG inside an SVG (not WebP).
       const jpeg = await sharp(webp).jpeg({ quality: 85 }).toBuffer();
@@ -45,8 +48,8 @@ const DRAW: Record<string, Draw> = {
     if (!art || !movie) return undefined;
     const average = movie.ratings_count > 0 ? Math.round(movie.rating_sum / movie.ratings_count) / 10 : null;
     const [posterImage, backdropImage] = await Promise.all([
-      photo(movie.poster_path, "w342"),
-      photo(movie.backdrop_path, "w1280"),
+      photo(movie.poster_path, "poster", 342),
+      photo(movie.backdrop_path, "backdrop", 1280),
     ]);
     return movieCardSvg({ ...art, average, ratingsCount: movie.ratings_count, posterImage, backdropImage });
   },
@@ -56,7 +59,7 @@ const DRAW: Record<string, Draw> = {
     const films = await repo.collectionFilms(db, id, FILMS_SHOWN);
     const arts = await Promise.all(
       films.map(async (film) => {
-        const [art, posterImage] = await Promise.all([posterArt(db, film.id), photo(film.poster_path, "w342")]);
+        const [art, posterImage] = await Promise.all([posterArt(db, film.id), photo(film.poster_path, "poster", 342)]);
         return art && { ...art, posterImage };
       }),
     );
@@ -89,7 +92,8 @@ function png(reply: FastifyReply, body: Buffer) {
 export function shareImageRoutes(app: App, db: Kysely<Database>, imageCache: ImageCache | null): void {
   const photo = photosFrom(imageCache);
   // The card's key is its drawing with each photo named, not embedded: a kept card costs no image read.
-  const named: Photo = async (tmdbPath, size) => (imageCache && tmdbPath ? `tmdb:${size}${tmdbPath}` : null);
+  const named: Photo = async (tmdbPath, kind, width) =>
+    imageCache && tmdbPath ? `tmdb:${tmdbImageSize(kind, width)}${tmdbPath}` : null;
   route(app, endpoints.media.shareImage, async (request, reply) => {
     const draw = Object.hasOwn(DRAW, request.params.kind) ? DRAW[request.params.kind] : undefined;
     const match = /^([0-9]{1,10})\.png$/.exec(request.params.file);
@@ -106,8 +110,8 @@ export function shareImageRoutes(app: App, db: Kysely<Database>, imageCache: Ima
     let complete = true;
     const svg = await draw(
       db,
-      async (tmdbPath, size) => {
-        const uri = await photo(tmdbPath, size);
+      async (tmdbPath, kind, width) => {
+        const uri = await photo(tmdbPath, kind, width);
         if (tmdbPath && !uri) complete = false;
         return uri;
       },
