@@ -111,20 +111,13 @@ export default tseslint.config(
     },
   },
   {
-    // Modules keep their SQL in their repository (`repository.ts` or `repository/`): the rest of a module decides.
-    // The files listed under `ignores` after the repositories still hold SQL of their own (catalog sync's writer and
-    // charts, the export's keyset pages, the shared likes and blocks): known exceptions, to move into repositories.
+    // Modules keep their SQL in their repository (`repository.ts`, `*-repository.ts` or `repository/`): the rest of a
+    // module decides. No exceptions.
     files: ["apps/server/src/modules/**/*.ts"],
     ignores: [
       "apps/server/src/modules/*/repository.ts",
       "apps/server/src/modules/*/*-repository.ts",
       "apps/server/src/modules/*/repository/**",
-      "apps/server/src/modules/catalog-sync/charts.ts",
-      "apps/server/src/modules/catalog-sync/sync.ts",
-      "apps/server/src/modules/catalog-sync/writer.ts",
-      "apps/server/src/modules/imports/export-queries.ts",
-      "apps/server/src/modules/shared/blocks.ts",
-      "apps/server/src/modules/shared/likes.ts",
     ],
     rules: {
       "no-restricted-syntax": [
