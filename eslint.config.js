@@ -93,6 +93,13 @@ export default tseslint.config(
     rules: { "no-restricted-syntax": ["error", ...serverSyntaxRules] },
   },
   {
+    // Server tests and benchmarks open transactions the same way. The bench's bulk writer is the exception: its
+    // `sqlite.transaction(fn)` is better-sqlite3's own, on a raw connection that Kysely does not drive.
+    files: ["apps/server/test/**/*.ts", "bench/**/*.ts"],
+    ignores: ["bench/shared/bulk.ts"],
+    rules: { "no-restricted-syntax": ["error", transactionRule] },
+  },
+  {
     // Routes parse and mappers shape: SQL lives in repositories.
     files: ["apps/server/src/modules/*/routes.ts", "apps/server/src/modules/**/*mapper*.ts"],
     rules: {

@@ -4,6 +4,7 @@
 import { type Insertable, type Kysely, sql } from "kysely";
 import { insertRows } from "../../apps/server/src/db/seed/batch.js";
 import type { Database } from "../../apps/server/src/db/types.js";
+import { inTransaction } from "../../apps/server/src/lib/transaction.js";
 import { benchLoginId } from "../shared/members.js";
 import type { Random } from "../shared/random.js";
 import type { ActivityPlan } from "./activity.js";
@@ -40,7 +41,7 @@ async function inChunks(
 ) {
   for (let from = 1; from <= count; from += CHUNK) {
     const to = Math.min(count, from + CHUNK - 1);
-    await ctx.db.transaction().execute((trx) => write(trx, from, to));
+    await inTransaction(ctx.db, (trx) => write(trx, from, to));
     tick(to, count);
   }
 }
