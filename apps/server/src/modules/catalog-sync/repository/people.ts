@@ -1,6 +1,7 @@
 // SQL of the catalog's people as the sync finds, links and names them: by TMDB id, seed people (not linked to TMDB)
 // by name or by the films crediting them, and the people still waiting for their Hangul name.
 import { type Kysely, sql } from "kysely";
+import { counter, recounted } from "../../../db/counters.js";
 import type { Database } from "../../../db/types.js";
 
 type Db = Kysely<Database>;
@@ -110,12 +111,14 @@ export function unlinkedPeopleCredited(
     .execute();
 }
 
+const CREDITS_COUNT = counter("people.credits_count");
+
 /** Sets the people's credits_count to a recount of their credits (500 at a time). */
 export async function recountCredits(db: Db, personIds: readonly number[]): Promise<void> {
   for (let i = 0; i < personIds.length; i += 500) {
     await db
       .updateTable("people")
-      .set({ credits_count: sql<number>`(select count(*) from credits where credits.person_id = people.id)` })
+      .set({ credits_count: recounted(CREDITS_COUNT) })
       .where("id", "in", personIds.slice(i, i + 500))
       .execute();
   }
