@@ -184,12 +184,31 @@ export default tseslint.config(
     },
   },
   {
+    // shared/ is the bottom layer: it imports no feature and nothing of app/.
+    files: ["apps/web/src/shared/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/features/**", "**/app/**"], message: "shared/ imports no feature and nothing of app/." },
+            {
+              group: ["@moviepedia/server", "**/apps/server/**"],
+              message: "The web app talks to the server over HTTP.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["apps/web/src/features/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
+            { group: ["**/app/**"], message: "Features never import app/ (imports flow shared/ → features/ → app/)." },
             {
               // From features/<area>/<dir>/file: "../../<other>/…" is another feature's inside ("../../<other>" is
               // its index; "../../../shared/…" is shared). A glob cannot say this: gitignore-style negation cannot
