@@ -5,9 +5,16 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-const moduleBoundary = {
-  regex: "^\\.\\./(?!\\.\\./)[^/]+/(?!index\\.js$)",
+// A file `depth` folders below modules/ reaches another module as "../" × depth + "<module>/…": only its index.js.
+// (An import string says nothing of where it starts, so each depth has its own pattern.)
+const moduleBoundary = (depth) => ({
+  regex: `^${"\\.\\./".repeat(depth)}(?!\\.\\./)[^/]+/(?!index\\.js$)`,
   message: "Import another server module only through its index.ts.",
+});
+const moduleFilesAt = (depth) => `apps/server/src/modules/${"*/".repeat(depth)}*.ts`;
+const repositoryRule = {
+  group: ["**/http/*", "fastify", "**/service.js", "**/routes.js"],
+  message: "Repositories own SQL only: no HTTP layer, no services.",
 };
 
 // no-restricted-syntax: a later config's list replaces an earlier one for the files both name, so every config that
@@ -58,32 +65,19 @@ export default tseslint.config(
     files: ["apps/server/src/db/migrations/**/*.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: ["../../*", "../types*", "@moviepedia/*"] }] },
   },
-  {
-    // A module reaches another only through that module's index.ts (what it chose to expose).
-    files: ["apps/server/src/modules/**/*.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: [moduleBoundary] }] },
-  },
+  // A module reaches another only through that module's index.ts (what it chose to expose), from any of its folders.
+  ...[1, 2, 3].map((depth) => ({
+    files: [moduleFilesAt(depth)],
+    rules: { "no-restricted-imports": ["error", { patterns: [moduleBoundary(depth)] }] },
+  })),
   {
     // Repositories own SQL only: no HTTP layer, no services.
-    files: [
-      "apps/server/src/modules/*/repository.ts",
-      "apps/server/src/modules/*/*-repository.ts",
-      "apps/server/src/modules/*/repository/**/*.ts",
-    ],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            moduleBoundary,
-            {
-              group: ["**/http/*", "fastify", "**/service.js", "**/routes.js"],
-              message: "Repositories own SQL only: no HTTP layer, no services.",
-            },
-          ],
-        },
-      ],
-    },
+    files: ["apps/server/src/modules/*/repository.ts", "apps/server/src/modules/*/*-repository.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [moduleBoundary(1), repositoryRule] }] },
+  },
+  {
+    files: ["apps/server/src/modules/*/repository/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [moduleBoundary(2), repositoryRule] }] },
   },
   {
     // One way to open a transaction: inTransaction() re-runs a PostgreSQL deadlock victim instead of answering 500.
