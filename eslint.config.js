@@ -5,9 +5,16 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-const moduleBoundary = {
-  regex: "^\\.\\./(?!\\.\\./)[^/]+/(?!index\\.js$)",
+// A file `depth` folders below modules/ reaches another module as "../" × depth + "<module>/…": only its index.js.
+// (An import string says nothing of where it starts, so each depth has its own pattern.)
+const moduleBoundary = (depth) => ({
+  regex: `^${"\\.\\./".repeat(depth)}(?!\\.\\./)[^/]+/(?!index\\.js$)`,
   message: "Import another server module only through its index.ts.",
+});
+const moduleFilesAt = (depth) => `apps/server/src/modules/${"*/".repeat(depth)}*.ts`;
+const repositoryRule = {
+  group: ["**/http/*", "fastify", "**/service.js", "**/routes.js"],
+  message: "Repositories own SQL only: no HTTP layer, no services.",
 };
 
 // no-restricted-syntax: a later config's list replaces an earlier one for the files both name, so every config that
@@ -58,32 +65,19 @@ export default tseslint.config(
     files: ["apps/server/src/db/migrations/**/*.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: ["../../*", "../types*", "@moviepedia/*"] }] },
   },
-  {
-    // A module reaches another only through that module's index.ts (what it chose to expose).
-    files: ["apps/server/src/modules/**/*.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: [moduleBoundary] }] },
-  },
+  // A module reaches another only through that module's index.ts (what it chose to expose), from any of its folders.
+  ...[1, 2, 3].map((depth) => ({
+    files: [moduleFilesAt(depth)],
+    rules: { "no-restricted-imports": ["error", { patterns: [moduleBoundary(depth)] }] },
+  })),
   {
     // Repositories own SQL only: no HTTP layer, no services.
-    files: [
-      "apps/server/src/modules/*/repository.ts",
-      "apps/server/src/modules/*/*-repository.ts",
-      "apps/server/src/modules/*/repository/**/*.ts",
-    ],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            moduleBoundary,
-            {
-              group: ["**/http/*", "fastify", "**/service.js", "**/routes.js"],
-              message: "Repositories own SQL only: no HTTP layer, no services.",
-            },
-          ],
-        },
-      ],
-    },
+    files: ["apps/server/src/modules/*/repository.ts", "apps/server/src/modules/*/*-repository.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [moduleBoundary(1), repositoryRule] }] },
+  },
+  {
+    files: ["apps/server/src/modules/*/repository/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [moduleBoundary(2), repositoryRule] }] },
   },
   {
     // One way to open a transaction: inTransaction() re-runs a PostgreSQL deadlock victim instead of answering 500.
@@ -91,6 +85,13 @@ export default tseslint.config(
     files: ["apps/server/src/**/*.ts"],
     ignores: ["apps/server/src/lib/transaction.ts", "apps/server/src/http/route.ts"],
     rules: { "no-restricted-syntax": ["error", ...serverSyntaxRules] },
+  },
+  {
+    // Server tests and benchmarks open transactions the same way. The bench's bulk writer is the exception: its
+    // `sqlite.transaction(fn)` is better-sqlite3's own, on a raw connection that Kysely does not drive.
+    files: ["apps/server/test/**/*.ts", "bench/**/*.ts"],
+    ignores: ["bench/shared/bulk.ts"],
+    rules: { "no-restricted-syntax": ["error", transactionRule] },
   },
   {
     // Routes parse and mappers shape: SQL lives in repositories.
@@ -111,20 +112,13 @@ export default tseslint.config(
     },
   },
   {
-    // Modules keep their SQL in their repository (`repository.ts` or `repository/`): the rest of a module decides.
-    // The files listed under `ignores` after the repositories still hold SQL of their own (catalog sync's writer and
-    // charts, the export's keyset pages, the shared likes and blocks): known exceptions, to move into repositories.
+    // Modules keep their SQL in their repository (`repository.ts`, `*-repository.ts` or `repository/`): the rest of a
+    // module decides. No exceptions.
     files: ["apps/server/src/modules/**/*.ts"],
     ignores: [
       "apps/server/src/modules/*/repository.ts",
       "apps/server/src/modules/*/*-repository.ts",
       "apps/server/src/modules/*/repository/**",
-      "apps/server/src/modules/catalog-sync/charts.ts",
-      "apps/server/src/modules/catalog-sync/sync.ts",
-      "apps/server/src/modules/catalog-sync/writer.ts",
-      "apps/server/src/modules/imports/export-queries.ts",
-      "apps/server/src/modules/shared/blocks.ts",
-      "apps/server/src/modules/shared/likes.ts",
     ],
     rules: {
       "no-restricted-syntax": [
@@ -189,12 +183,31 @@ export default tseslint.config(
     },
   },
   {
+    // shared/ is the bottom layer: it imports no feature and nothing of app/.
+    files: ["apps/web/src/shared/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/features/**", "**/app/**"], message: "shared/ imports no feature and nothing of app/." },
+            {
+              group: ["@moviepedia/server", "**/apps/server/**"],
+              message: "The web app talks to the server over HTTP.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["apps/web/src/features/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
+            { group: ["**/app/**"], message: "Features never import app/ (imports flow shared/ → features/ → app/)." },
             {
               // From features/<area>/<dir>/file: "../../<other>/…" is another feature's inside ("../../<other>" is
               // its index; "../../../shared/…" is shared). A glob cannot say this: gitignore-style negation cannot

@@ -1,9 +1,11 @@
 // Per-entity generators of the synthetic catalogue. Each writes one kind of row in id order, in chunks, and reports
 // progress. Counters that follow from member activity (ratings, likes, follows, …) come from the activity plan, which
 // is made before any row is written (bench/data/activity.ts).
-import { type Insertable, type Kysely, sql } from "kysely";
+import type { Insertable, Kysely } from "kysely";
+import { counterLabel, recountCounters as recountRegistered } from "../../apps/server/src/db/counters.js";
 import { insertRows } from "../../apps/server/src/db/seed/batch.js";
 import type { Database } from "../../apps/server/src/db/types.js";
+import { inTransaction } from "../../apps/server/src/lib/transaction.js";
 import { benchLoginId } from "../shared/members.js";
 import type { Random } from "../shared/random.js";
 import type { ActivityPlan } from "./activity.js";
@@ -40,7 +42,7 @@ async function inChunks(
 ) {
   for (let from = 1; from <= count; from += CHUNK) {
     const to = Math.min(count, from + CHUNK - 1);
-    await ctx.db.transaction().execute((trx) => write(trx, from, to));
+    await inTransaction(ctx.db, (trx) => write(trx, from, to));
     tick(to, count);
   }
 }
@@ -230,6 +232,5 @@ export async function generateCollections(ctx: GeneratorContext, tick: Tick): Pr
 
 /** The one counter that follows from generated catalogue rows rather than the plan, recounted in SQL. */
 export async function recountCounters(ctx: GeneratorContext): Promise<void> {
-  await sql`update people set credits_count = (select count(*) from credits c
-    where c.person_id = people.id)`.execute(ctx.db);
+  await recountRegistered(ctx.db, (c) => counterLabel(c) === "people.credits_count");
 }

@@ -10,6 +10,7 @@ import { loadConfig } from "../../apps/server/src/config.js";
 import { openDatabase } from "../../apps/server/src/db/connection.js";
 import { migrateToLatest } from "../../apps/server/src/db/migrate.js";
 import { toTimestamp } from "../../apps/server/src/lib/time.js";
+import { inTransaction } from "../../apps/server/src/lib/transaction.js";
 import { DEFAULT_ALS_PARAMS, trainAls } from "../../apps/server/src/modules/recommend/als.js";
 import { encodeModel } from "../../apps/server/src/modules/recommend/model.js";
 import { BENCH_TRUE_RANK, generate } from "./synthetic.js";
@@ -50,7 +51,7 @@ export async function measureLatency(log: (line: string) => void): Promise<Laten
       counts[m]!++;
       sums[m]! += Math.round(data.values[e]! * 10);
     });
-    await database.db.transaction().execute(async (trx) => {
+    await inTransaction(database.db, async (trx) => {
       for (let start = 0; start < MOVIES; start += 500) {
         const rows = [];
         for (let m = start; m < Math.min(MOVIES, start + 500); m++) {

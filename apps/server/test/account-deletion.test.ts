@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LikeTableName } from "../src/db/types.js";
 import { toTimestamp } from "../src/lib/time.js";
+import { inTransaction } from "../src/lib/transaction.js";
 import { kindCode } from "../src/modules/search/documents.js";
 import { insertUser } from "../src/modules/users/repository.js";
 import { toggleLike } from "../src/modules/shared/likes.js";
@@ -39,9 +40,7 @@ function deleteMe(member: Pick<TestMember, "accessToken"> | null, body?: unknown
 }
 
 async function like(table: LikeTableName, member: { id: number }, targetId: number) {
-  const liked = await ctx.db
-    .transaction()
-    .execute((trx) => toggleLike(trx, table, member.id, targetId, ctx.clock.now()));
+  const liked = await inTransaction(ctx.db, (trx) => toggleLike(trx, table, member.id, targetId, ctx.clock.now()));
   expect(liked).toBe(true);
 }
 

@@ -92,7 +92,8 @@ describe("the mechanism", () => {
   it("holds each region within its share of CACHE_MAX_MB, by bytes", async () => {
     expect(readCacheBudget()).toBe(BUDGET_MB * 1024 * 1024);
     const all = readCacheStats();
-    expect(all.reduce((sum, s) => sum + s.share, 0)).toBeLessThanOrEqual(1);
+    // At most 1, as defineRegion checks it (sums of decimal shares carry a float error in the last bits).
+    expect(all.reduce((sum, s) => sum + s.share, 0)).toBeLessThanOrEqual(1 + 1e-9);
     expect(all.reduce((sum, s) => sum + s.maxBytes, 0)).toBeLessThanOrEqual(readCacheBudget());
     const region = stats("test-counted");
     const value = "가".repeat(1000); // 2 kB each

@@ -1,6 +1,7 @@
 // The caller's likes lists: likes_participant, likes_collection, likes_review (API.md §4.1, checklist 44).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LikeTableName } from "../src/db/types.js";
+import { inTransaction } from "../src/lib/transaction.js";
 import { toggleLike } from "../src/modules/shared/likes.js";
 import { createTestContext, type TestContext } from "./helpers/context.js";
 import {
@@ -20,7 +21,7 @@ beforeAll(async () => {
 afterAll(async () => ctx.close());
 
 async function toggle(table: LikeTableName, member: { id: number }, targetId: number) {
-  return ctx.db.transaction().execute((trx) => toggleLike(trx, table, member.id, targetId, ctx.clock.now()));
+  return inTransaction(ctx.db, (trx) => toggleLike(trx, table, member.id, targetId, ctx.clock.now()));
 }
 
 const list = (member: TestMember | null, path: string, query = "") =>

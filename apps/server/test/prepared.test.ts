@@ -3,6 +3,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Params, prepared, preparedByShape, preparedKept } from "../src/db/prepared.js";
+import { inTransaction } from "../src/lib/transaction.js";
 import { createTestContext, dialectUnderTest, type TestContext } from "./helpers/context.js";
 import { createMember, createMovie, createReview, type TestMember } from "./helpers/factories.js";
 
@@ -81,14 +82,11 @@ describe("prepared queries", () => {
 
   it("run inside a transaction, seeing its uncommitted writes", async () => {
     const id = movieIds[0]!;
-    await ctx.db
-      .transaction()
-      .execute(async (trx) => {
-        await trx.updateTable("movies").set({ title: "트랜잭션 안의 제목" }).where("id", "=", id).execute();
-        expect((await titleById(trx, { id })).rows[0]?.title).toBe("트랜잭션 안의 제목");
-        throw new Error("roll back");
-      })
-      .catch((error: unknown) => expect(String(error)).toContain("roll back"));
+    await inTransaction(ctx.db, async (trx) => {
+      await trx.updateTable("movies").set({ title: "트랜잭션 안의 제목" }).where("id", "=", id).execute();
+      expect((await titleById(trx, { id })).rows[0]?.title).toBe("트랜잭션 안의 제목");
+      throw new Error("roll back");
+    }).catch((error: unknown) => expect(String(error)).toContain("roll back"));
     expect((await titleById(ctx.db, { id })).rows[0]?.title).toBe("준비된 영화 가");
   });
 });
@@ -100,15 +98,12 @@ describe("prepared reads outside a transaction", () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     let written!: () => void;
     const wrote = new Promise<void>((resolve) => (written = resolve));
-    const rolledBack = ctx.db
-      .transaction()
-      .execute(async (trx) => {
-        await trx.updateTable("movies").set({ title: "취소될 제목" }).where("id", "=", id).execute();
-        written();
-        await held;
-        throw new Error("roll back");
-      })
-      .catch((error: unknown) => String(error));
+    const rolledBack = inTransaction(ctx.db, async (trx) => {
+      await trx.updateTable("movies").set({ title: "취소될 제목" }).where("id", "=", id).execute();
+      written();
+      await held;
+      throw new Error("roll back");
+    }).catch((error: unknown) => String(error));
     await wrote;
     // Asked while the transaction is open: answered with what is committed, however the read is scheduled.
     const during = titleById(ctx.db, { id });

@@ -16,6 +16,7 @@ import {
 } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../src/db/types.js";
+import { inTransaction } from "../src/lib/transaction.js";
 import { loadMovie } from "../src/modules/movies/index.js";
 import { createMoviesService } from "../src/modules/movies/service.js";
 import { isSessionLive } from "../src/modules/auth/repository.js";
@@ -73,7 +74,7 @@ async function explain(ctx: TestContext, query: CompiledQuery): Promise<Plan> {
       .all(...(query.parameters as unknown[])) as Array<{ detail: string }>;
     return { sql: query.sql, lines: rows.map((r) => r.detail) };
   }
-  const lines = await ctx.db.transaction().execute(async (trx) => {
+  const lines = await inTransaction(ctx.db, async (trx) => {
     await trx.executeQuery(CompiledQuery.raw("set local enable_seqscan = off"));
     const result = await trx.executeQuery<{ "QUERY PLAN": string }>(
       CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]),

@@ -8,6 +8,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DbHandle, openDatabase } from "../src/db/connection.js";
 import { migrateToLatest } from "../src/db/migrate.js";
+import { inTransaction } from "../src/lib/transaction.js";
 import { indexSearchDocument } from "../src/modules/search/index.js";
 import { createSearchService } from "../src/modules/search/service.js";
 import { createTestContext, TEST_DATABASE_URL, type TestContext } from "./helpers/context.js";
@@ -165,7 +166,7 @@ describe("two servers on one database", () => {
       const ask = async () => (await search.search({ search_q: "공유된 영화" }, null)).movie_list;
       expect(await ask()).toEqual([]);
       expect(await ask()).toEqual([]);
-      const id = await two.db.transaction().execute(async (trx) => {
+      const id = await inTransaction(two.db, async (trx) => {
         const row = await trx
           .insertInto("movies")
           .values({

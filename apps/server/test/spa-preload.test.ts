@@ -6,6 +6,7 @@ import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { endpoints } from "@moviepedia/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readCacheStats } from "../src/cache/index.js";
 import { createTestContext, type TestContext } from "./helpers/context.js";
 
 const INDEX =
@@ -34,6 +35,7 @@ const MANIFEST = {
 
 let ctx: TestContext;
 let plainCtx: TestContext;
+let dist: string;
 const dists: string[] = [];
 
 function makeDist(withManifest: boolean): string {
@@ -48,7 +50,8 @@ function makeDist(withManifest: boolean): string {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext({ env: { WEB_DIST: makeDist(true) } });
+  dist = makeDist(true);
+  ctx = await createTestContext({ env: { WEB_DIST: dist } });
   plainCtx = await createTestContext({ env: { WEB_DIST: makeDist(false) } });
 });
 
@@ -130,5 +133,23 @@ describe("landing routes' index.html", () => {
     expect((await get("/people/3")).body).toBe(INDEX);
     expect((await get("/", {}, plainCtx)).body).toBe(INDEX);
     expect((await get("/movies/416", {}, plainCtx)).body).toBe(INDEX);
+  });
+
+  it("keeps a built page in the read cache, and serves a rebuilt index.html at once", async () => {
+    const landing = () => readCacheStats().find((r) => r.name === "landing-pages")!;
+    const before = landing();
+    const first = await get("/movies/417");
+    expect((await get("/movies/417")).body).toBe(first.body);
+    const after = landing();
+    expect([after.misses - before.misses, after.hits - before.hits]).toEqual([1, 1]);
+    expect(after.bytes).toBeGreaterThan(before.bytes);
+    // A rebuild under the running server (a newer index.html): its pages, not the kept ones.
+    const indexFile = path.join(dist, "index.html");
+    fs.writeFileSync(indexFile, INDEX.replace("<title>무비피디아</title>", "<title>새 빌드</title>"));
+    const later = new Date(Date.now() + 60_000);
+    fs.utimesSync(indexFile, later, later);
+    const rebuilt = await get("/movies/417");
+    expect(rebuilt.body).toContain("<title>새 빌드</title>");
+    expect(links(rebuilt.body)).toEqual(links(first.body));
   });
 });

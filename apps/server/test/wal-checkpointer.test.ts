@@ -9,6 +9,7 @@ import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/connection.js";
 import { FALLBACK_AUTOCHECKPOINT_PAGES } from "../src/db/wal-checkpointer.js";
+import { inTransaction } from "../src/lib/transaction.js";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "moviepedia-wal-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -28,7 +29,7 @@ async function until(check: () => boolean, ms = 10_000): Promise<boolean> {
 async function fill(handle: ReturnType<typeof openDatabase>): Promise<void> {
   await sql`create table blobs (id integer primary key, body blob not null)`.execute(handle.db);
   for (let i = 0; i < 40; i++) {
-    await handle.db.transaction().execute(async (trx) => {
+    await inTransaction(handle.db, async (trx) => {
       for (let k = 0; k < 10; k++) await sql`insert into blobs (body) values (randomblob(10000))`.execute(trx);
     });
   }

@@ -13,10 +13,9 @@ export const FEED_CAP = 100;
 export const NOTIFICATIONS_PAGE = 20;
 export const NOTIFICATIONS_CAP = 100;
 /** At most this many ids in one POST /api/notifications/read. */
-export const NOTIFICATIONS_READ_IDS_MAX = 1000;
+const NOTIFICATIONS_READ_IDS_MAX = 1000;
 
-export const FEED_ITEM_TYPES = ["rating", "review", "want", "collection", "collection_add"] as const;
-export type FeedItemType = (typeof FEED_ITEM_TYPES)[number];
+const FEED_ITEM_TYPES = ["rating", "review", "want", "collection", "collection_add"] as const;
 
 export const FeedItem = z.object({
   /** Stable across windows: `rating:{user}:{hour}`, `review:{id}`, `want:{id}`, `collection:{id}`, `collection_add:{id}:{hour}`. */
@@ -40,7 +39,7 @@ export const FeedQuery = z.object({
   before_id: z.string().optional(),
 });
 
-export const NOTIFICATION_TYPES = [
+const NOTIFICATION_TYPES = [
   "follow",
   "review_like",
   "reply",
@@ -51,7 +50,7 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-export const NOTIFICATION_TARGET_KINDS = ["user", "review", "reply", "collection", "collection_comment"] as const;
+const NOTIFICATION_TARGET_KINDS = ["user", "review", "reply", "collection", "collection_comment"] as const;
 
 export const NotificationTarget = z.object({
   kind: z.enum(NOTIFICATION_TARGET_KINDS),

@@ -19,7 +19,7 @@ export const text = (max: number) =>
     .refine((v) => !BIDI_CONTROLS.test(v), { message: "must not contain bidirectional control characters" });
 
 /** U+202A–U+202E (embeddings, overrides) and U+2066–U+2069 (isolates). */
-export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
 
 /** A format field capped at `max` code points before anything else looks at it (400 INVALID_FIELD beyond). */
 export const capped = (max: number) =>

@@ -27,11 +27,10 @@ export const ImportQuery = z.object({
 });
 export const ExportQuery = z.object({ format: z.string().optional() });
 
-export const IMPORT_STATUSES = ["queued", "running", "done", "failed"] as const;
-export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+const IMPORT_STATUSES = ["queued", "running", "done", "failed"] as const;
 
 /** Why a line was not applied. */
-export const IMPORT_REASONS = [
+const IMPORT_REASONS = [
   "not_found",
   "broken_line",
   "invalid_rating",

@@ -1,8 +1,9 @@
 // The registry of stored counters: every denormalised count column of the data model and the rows it counts. Writes
 // keep these columns up to date as they go (the services); this list says what each must equal. It is the one
-// definition used by the demo seed's recount (`recountCounters`), the integrity checks of the tests and of the bench
-// data generator (`counterMismatches`). A new counter column gets a line here and nowhere else.
-import { type Kysely, sql } from "kysely";
+// definition used by the demo seed's recount (`recountCounters`), the recounts of the catalog writers and of
+// notification groups (`recounted`), account deletion (`releaseCounters`) and the integrity checks of the tests and
+// of the bench data generator (`counterMismatches`). A new counter column gets a line here and nowhere else.
+import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { Database } from "./types.js";
 
 export interface CounterDefinition {
@@ -59,6 +60,25 @@ export const COUNTERS: readonly CounterDefinition[] = [
 
 export const counterLabel = (c: CounterDefinition): string => `${c.table}.${c.column}`;
 
+/** The registered counter `table.column` (a name the registry does not hold is a programming error). */
+export function counter(label: string): CounterDefinition {
+  const found = COUNTERS.find((c) => counterLabel(c) === label);
+  if (!found) throw new Error(`${label} is not a registered counter`);
+  return found;
+}
+
+/**
+ * `c` recounted for the row being written, as a correlated subquery on the counter's table (`update people set
+ * credits_count = ${recounted(counter("people.credits_count"))} where …`). Its text is fixed by the registry, so it
+ * may go into a prepared statement.
+ */
+export function recounted(c: CounterDefinition): RawBuilder<number> {
+  return sql.raw<number>(
+    `coalesce((select ${c.value ?? "count(*)"} from ${c.from} x where x.${c.key} = ${c.table}.id` +
+      `${c.where ? ` and (${c.where})` : ""}), 0)`,
+  );
+}
+
 /** The recount of `c` for each counted row, grouped: (k, n). */
 const recount = (c: CounterDefinition) =>
   sql.raw(
@@ -77,16 +97,44 @@ export async function recountCounters(
   const counters = COUNTERS.filter(which);
   const tables = [...new Set(counters.map((c) => c.table))];
   for (const table of tables) {
-    const sets = counters
-      .filter((c) => c.table === table)
-      .map((c) => {
-        const counted = sql.raw(
-          `(select ${c.value ?? "count(*)"} from ${c.from} x where x.${c.key} = ${table}.id` +
-            `${c.where ? ` and (${c.where})` : ""})`,
-        );
-        return sql`${sql.ref(c.column)} = coalesce(${counted}, 0)`;
-      });
+    const sets = counters.filter((c) => c.table === table).map((c) => sql`${sql.ref(c.column)} = ${recounted(c)}`);
     await sql`update ${sql.table(table)} set ${sql.join(sets)}`.execute(db);
+  }
+}
+
+/**
+ * Rows about to be deleted, per table: a condition on the row that `alias` names (`${alias}.user_id = 7`). A table
+ * without one loses no rows.
+ */
+export type GoneRows = Partial<Record<keyof Database & string, (alias: string) => RawBuilder<unknown>>>;
+
+/**
+ * Before rows are deleted: every counter is moved down by what the rows among `gone` counted, on the rows that stay
+ * (`which` picks the counters). The decrements are relative, so what concurrent writes add to the same rows still
+ * counts; the counters of one table over one kind of row are set in one statement over the rows they point at.
+ */
+export async function releaseCounters(
+  db: Kysely<Database>,
+  gone: GoneRows,
+  which: (c: CounterDefinition) => boolean = () => true,
+): Promise<void> {
+  const groups = new Map<string, CounterDefinition[]>();
+  for (const c of COUNTERS) {
+    if (!which(c) || !gone[c.from]) continue;
+    const group = `${c.table} ${c.from} ${c.key}`;
+    groups.set(group, [...(groups.get(group) ?? []), c]);
+  }
+  for (const counters of groups.values()) {
+    const { table, from, key } = counters[0]!;
+    const counted = gone[from]!("x");
+    const sets = counters.map((c) => {
+      const rows = sql.raw(`select ${c.value ?? "count(*)"} from ${from} x where x.${key} = ${table}.id`);
+      const filter = c.where ? sql` and (${sql.raw(c.where)})` : sql``;
+      return sql`${sql.ref(c.column)} = ${sql.ref(c.column)} - coalesce((${rows}${filter} and (${counted})), 0)`;
+    });
+    const stays = gone[table] ? sql`not (${gone[table](table)}) and ` : sql``;
+    await sql`update ${sql.table(table)} set ${sql.join(sets)}
+      where ${stays}id in (select x.${sql.raw(key)} from ${sql.table(from)} x where ${counted})`.execute(db);
   }
 }
 

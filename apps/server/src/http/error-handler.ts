@@ -121,7 +121,7 @@ export function registerErrorHandling(app: FastifyInstance, webDist: string, sha
     // A landing route (home, movie, search): index.html naming the route's chunks and data (http/spa-preload.ts).
     // A shared movie, collection, comment or profile: its title and Open Graph / Twitter tags (modules/share).
     const extra = share && SHAREABLE.test(url) ? await share.headFor(url, share.origin(request)) : null;
-    const page = landing.pageFor(request.url, extra);
+    const page = await landing.pageFor(request.url, extra);
     if (page) {
       reply
         .code(200)

@@ -9,6 +9,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { defineRegion } from "../cache/index.js";
 
 interface ManifestChunk {
   file: string;
@@ -61,8 +62,21 @@ export interface ExtraHead {
 
 export interface SpaIndex {
   /** The route's index.html, or null when the plain file applies. */
-  pageFor(url: string, extra?: ExtraHead | null): SpaPage | null;
+  pageFor(url: string, extra?: ExtraHead | null): Promise<SpaPage | null>;
 }
+
+/**
+ * Built pages, kept by what they were built from (the build's index.html is the scope, the head and title the key):
+ * movie pages and shared pages vary by id, so there are many.
+ */
+const landingPages = defineRegion<SpaPage>({
+  name: "landing-pages",
+  share: 0.01,
+  stale: { token: "content" },
+  keeps: "a landing page's index.html with its preloads (or a shared page's tags), and its Brotli and gzip bytes",
+  sizeOf: (page) => page.body.byteLength + page.encoded.br.byteLength + page.encoded.gzip.byteLength + 96,
+});
+const ANY = { token: "" };
 
 const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
 
@@ -103,9 +117,8 @@ function loadSpaIndex(webDist: string): SpaIndex | null {
     routeTags.set(route.page, tags.join(""));
   }
 
-  // Movie pages vary by id: a bounded cache of the compressed variants (insertion order = age).
-  const cache = new Map<string, SpaPage>();
-  const CACHE_LIMIT = 500;
+  // This build's pages in the read cache (landingPages).
+  const scope = {};
 
   function build(head: string, title: string | null): SpaPage {
     let text = html;
@@ -129,7 +142,7 @@ function loadSpaIndex(webDist: string): SpaIndex | null {
   }
 
   return {
-    pageFor(url, extra) {
+    async pageFor(url, extra) {
       const question = url.indexOf("?");
       const pathname = question === -1 ? url : url.slice(0, question);
       const search = new URLSearchParams(question === -1 ? "" : url.slice(question + 1));
@@ -141,14 +154,8 @@ function loadSpaIndex(webDist: string): SpaIndex | null {
         (route ? (routeTags.get(route.page) ?? "") : "") +
         fetches.map((href) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(href)}">`).join("");
       if (!head) return null;
-      const cacheKey = extra ? `${extra.title}\n${head}` : head;
-      let page = cache.get(cacheKey);
-      if (!page) {
-        page = build(head, extra?.title ?? null);
-        if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-        cache.set(cacheKey, page);
-      }
-      return page;
+      const key = extra ? `${extra.title}\n${head}` : head;
+      return landingPages.get(scope, ANY, key, async () => build(head, extra?.title ?? null));
     },
   };
 }
@@ -159,13 +166,13 @@ export function createSpaIndex(webDist: string): SpaIndex {
   let loadedAt = Number.NaN;
   let current: SpaIndex | null = null;
   return {
-    pageFor(url, extra) {
+    async pageFor(url, extra) {
       const mtime = fs.statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs ?? Number.NaN;
       if (mtime !== loadedAt) {
         loadedAt = mtime;
         current = Number.isNaN(mtime) ? null : loadSpaIndex(webDist);
       }
-      return current?.pageFor(url, extra) ?? null;
+      return current ? current.pageFor(url, extra) : null;
     },
   };
 }

@@ -3,8 +3,8 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { authStore } from "../shared/lib/auth";
-import { jsonResponse, makeToken, ME } from "../test/tokens";
+import { endSession, signInWithFetch } from "../test/session";
+import { jsonResponse } from "../test/tokens";
 import { Providers } from "./providers";
 import { routes } from "./routes";
 
@@ -24,17 +24,7 @@ beforeEach(() => {
     vi.fn(async () => jsonResponse(404, { code: "NOT_FOUND", detail: "" })),
   );
 });
-afterEach(async () => {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async () => new Response(null, { status: 204 })),
-  );
-  await authStore.logout(); // the app's one session must not leak into the next test
-  authStore.stop();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-  sessionStorage.clear();
-});
+afterEach(endSession);
 
 // Every route of SPEC §2 with the heading its page shows.
 const ROUTES: [string, string][] = [
@@ -98,15 +88,7 @@ describe("bottom navigation", () => {
   });
 
   it("offers 마이페이지 to a member whose id is known", async () => {
-    localStorage.setItem("accessToken", makeToken(Math.floor(Date.now() / 1000) + 1800));
-    localStorage.setItem("refreshToken", "r");
-    localStorage.setItem("user_id", "7");
-    localStorage.setItem("user", JSON.stringify(ME));
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => jsonResponse(200, ME)),
-    );
-    void authStore.start();
+    await signInWithFetch(() => jsonResponse(404, { code: "NOT_FOUND", detail: "" }));
     renderAt("/");
     const nav = await screen.findByRole("navigation", { name: "주요 메뉴" });
     expect(within(nav).getByRole("link", { name: "마이페이지" })).toHaveAttribute("href", "/profile/7");

@@ -1,27 +1,21 @@
 import { endpoints } from "@moviepedia/contract";
 import { afterEach, describe, expect, it } from "vitest";
 import { api } from "../shared/lib/api";
-import { authStore } from "../shared/lib/auth";
 import { aMovie, aReview } from "./factories";
 import { fail, fakeServer } from "./fake-api";
-import { makeToken } from "./tokens";
+import { endSession, signIn } from "./session";
+import { ME } from "./tokens";
 
-afterEach(() => localStorage.clear());
-
-async function signIn() {
-  localStorage.setItem("accessToken", makeToken(Math.floor(Date.now() / 1000) + 1800));
-  localStorage.setItem("refreshToken", "r");
-  localStorage.setItem("user_id", "7");
-  await authStore.start();
-}
+afterEach(endSession);
 
 describe("fakeServer", () => {
   it("answers an endpoint with its success status and records the call", async () => {
-    await signIn();
     const server = fakeServer()
+      .on(endpoints.users.me, () => ME)
       .on(endpoints.notifications.unreadCount, () => ({ count: 3 }))
       .on(endpoints.notifications.ticket, () => ({ ticket: "t", expires_in: 60 }))
       .on(endpoints.notifications.markRead, () => undefined);
+    await signIn();
     expect(await api(endpoints.notifications.unreadCount)).toEqual({ count: 3 });
     expect(await api(endpoints.notifications.ticket)).toEqual({ ticket: "t", expires_in: 60 });
     expect(await api(endpoints.notifications.markRead, { body: { ids: [1, 2] } })).toBeUndefined();
@@ -30,10 +24,10 @@ describe("fakeServer", () => {
   });
 
   it("answers failures in the error shape, and unknown requests with 404", async () => {
+    fakeServer()
+      .on(endpoints.users.me, () => ME)
+      .on(endpoints.feed.feed, ({ query }) => (query.get("before") ? fail(400, "INVALID_FIELD", "bad cursor") : []));
     await signIn();
-    fakeServer().on(endpoints.feed.feed, ({ query }) =>
-      query.get("before") ? fail(400, "INVALID_FIELD", "bad cursor") : [],
-    );
     expect(await api(endpoints.feed.feed, { query: { begin: 0, end: 10 } })).toEqual([]);
     await expect(api(endpoints.feed.feed, { query: { before: "x" } })).rejects.toMatchObject({
       status: 400,

@@ -5,7 +5,7 @@
 import { inTransaction } from "../../lib/transaction.js";
 import path from "node:path";
 import type { Kysely } from "kysely";
-import { sql } from "kysely";
+import { counter, recounted } from "../../db/counters.js";
 import type { MovieRecord, PersonRecord } from "../../db/seed/records.js";
 import type { Database } from "../../db/types.js";
 import { toTimestamp } from "../../lib/time.js";
@@ -125,9 +125,7 @@ async function upsertMovies(db: Db, movies: MovieRecord[], createdAt: string, ti
   for (let i = 0; i < keys.length; i += 500) {
     await db
       .updateTable("people")
-      .set({
-        credits_count: sql<number>`(select count(*) from credits where credits.person_id = people.id)`,
-      })
+      .set({ credits_count: recounted(counter("people.credits_count")) })
       .where("key", "in", keys.slice(i, i + 500))
       .execute();
   }

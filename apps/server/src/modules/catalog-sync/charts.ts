@@ -11,6 +11,7 @@ import type { Clock } from "../../lib/time.js";
 import { toTimestamp } from "../../lib/time.js";
 import { GenreVocabulary } from "./genres.js";
 import type { KobisClient, KobisMovieInfo } from "./kobis-client.js";
+import { movieIdByKobisCode, movieIdByTmdb, replaceChartEntries } from "./repository/index.js";
 import { syncFilm } from "./sync.js";
 import type { TmdbClient } from "./tmdb-client.js";
 import { looseKey } from "./vocabulary.js";
@@ -63,18 +64,7 @@ export function kstYesterday(now: Date): string {
 export async function replaceChart(db: Db, chart: RealChart, movieIds: number[], now: Date): Promise<void> {
   const ids = [...new Set(movieIds)].slice(0, CHART_SIZES[chart]);
   const updated_at = toTimestamp(now);
-  await inTransaction(db, async (trx) => {
-    await trx.deleteFrom("chart_entries").where("chart_type", "=", chart).execute();
-    if (ids.length === 0) return;
-    await trx
-      .insertInto("chart_entries")
-      .values(ids.map((movie_id, i) => ({ chart_type: chart, rank: i + 1, movie_id, updated_at })))
-      .execute();
-  });
-}
-
-async function movieIdByTmdb(db: Db, tmdbId: number): Promise<number | undefined> {
-  return (await db.selectFrom("movies").select("id").where("tmdb_id", "=", tmdbId).executeTakeFirst())?.id;
+  await inTransaction(db, (trx) => replaceChartEntries(trx, chart, ids, updated_at));
 }
 
 const yearOf = (text: string | undefined): number | undefined => {
@@ -128,8 +118,8 @@ async function boxOfficeFilm(
   summary: ChartSummary,
   genres: GenreVocabulary,
 ): Promise<number | undefined> {
-  const byCode = await deps.db.selectFrom("movies").select("id").where("kobis_code", "=", code).executeTakeFirst();
-  if (byCode) return byCode.id;
+  const byCode = await movieIdByKobisCode(deps.db, code);
+  if (byCode !== undefined) return byCode;
   // Details help matching but are not required: a code KOBIS cannot describe is still searched for by title.
   const info = await deps.kobis!.movieInfo(code).catch(() => undefined);
   const year = yearOf(openDt) ?? yearOf(info?.openDt) ?? yearOf(info?.prdtYear);

@@ -16,6 +16,21 @@ import { inTransaction } from "../../lib/transaction.js";
 import { indexSearchDocument } from "../search/index.js";
 import { GenreVocabulary } from "./genres.js";
 import { creditedPeople, MalformedRecord, mapMovie, mapPerson, needsEnglish, type PersonDraft } from "./mapping.js";
+import {
+  hasFinishedRun,
+  insertRun,
+  latestUnfinishedRun,
+  linkedTmdbIds,
+  markRunFinished,
+  nameTmdbPerson,
+  readState,
+  runChangesUntil,
+  runItems,
+  setItemState,
+  storedPeopleByTmdb,
+  unnamedTmdbPeople,
+  writeState,
+} from "./repository/index.js";
 import { isHangulName } from "./vocabulary.js";
 import type { TmdbClient } from "./tmdb-client.js";
 import { type WriteOutcome, type WriteResult, writeFilm } from "./writer.js";
@@ -114,15 +129,10 @@ async function resolvePeople(
   const people = new Map<number, PersonDraft>();
   if (credited.length === 0) return people;
   if (!force) {
-    const known = await deps.db
-      .selectFrom("people")
-      .select(["tmdb_id", "name", "original_name", "profile_path"])
-      .where(
-        "tmdb_id",
-        "in",
-        credited.map((c) => c.id),
-      )
-      .execute();
+    const known = await storedPeopleByTmdb(
+      deps.db,
+      credited.map((c) => c.id),
+    );
     for (const row of known) {
       people.set(row.tmdb_id!, {
         tmdb_id: row.tmdb_id!,
@@ -178,16 +188,7 @@ async function changedIds(deps: SyncDeps, since: Date, until: Date): Promise<num
     }
     start = end;
   }
-  const ids = [...changed];
-  const ours: number[] = [];
-  for (let i = 0; i < ids.length; i += 500) {
-    const rows = await deps.db
-      .selectFrom("movies")
-      .select("tmdb_id")
-      .where("tmdb_id", "in", ids.slice(i, i + 500))
-      .execute();
-    ours.push(...rows.map((r) => r.tmdb_id!));
-  }
+  const ours = await linkedTmdbIds(deps.db, [...changed]);
   return ours.sort((a, b) => a - b);
 }
 
@@ -206,25 +207,12 @@ function describe(request: SyncRequest): { kind: string; args: string } {
 /** The unfinished run of the same request, if any (a crashed or interrupted one). */
 async function unfinishedRun(db: Db, request: SyncRequest) {
   const { kind, args } = describe(request);
-  return db
-    .selectFrom("catalog_sync_runs")
-    .selectAll()
-    .where("kind", "=", kind)
-    .where("args", "=", args)
-    .where("finished_at", "is", null)
-    .orderBy("id", "desc")
-    .executeTakeFirst();
+  return latestUnfinishedRun(db, kind, args);
 }
 
 /** Whether a CATALOG_SYNC_ON_START run has completed in this database. */
-export async function onStartSyncDone(db: Db): Promise<boolean> {
-  const row = await db
-    .selectFrom("catalog_sync_runs")
-    .select("id")
-    .where("kind", "=", "on_start")
-    .where("finished_at", "is not", null)
-    .executeTakeFirst();
-  return row !== undefined;
+export function onStartSyncDone(db: Db): Promise<boolean> {
+  return hasFinishedRun(db, "on_start");
 }
 
 async function createRun(deps: SyncDeps, request: SyncRequest, force: boolean): Promise<number> {
@@ -234,44 +222,19 @@ async function createRun(deps: SyncDeps, request: SyncRequest, force: boolean): 
   if (request.kind === "popular" || request.kind === "on_start") ids = await popularIds(deps, request.count);
   else if (request.kind === "ids") ids = [...new Set(request.ids)];
   else {
-    const cursor = await deps.db
-      .selectFrom("app_state")
-      .select("value")
-      .where("key", "=", CHANGES_CURSOR)
-      .executeTakeFirst();
-    const since = cursor ? new Date(`${cursor.value}Z`) : new Date(now.getTime() - 86_400_000);
+    const cursor = await readState(deps.db, CHANGES_CURSOR);
+    const since = cursor !== undefined ? new Date(`${cursor}Z`) : new Date(now.getTime() - 86_400_000);
     ids = await changedIds(deps, since, now);
     changesUntil = toTimestamp(now);
   }
   const { kind, args } = describe(request);
-  const run = await deps.db
-    .insertInto("catalog_sync_runs")
-    .values({ kind, args, force: force ? 1 : 0, changes_until: changesUntil, created_at: toTimestamp(now) })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  for (let i = 0; i < ids.length; i += 500) {
-    await deps.db
-      .insertInto("catalog_sync_items")
-      .values(
-        ids.slice(i, i + 500).map((tmdb_id, j) => ({ run_id: run.id, position: i + j, tmdb_id, state: "pending" })),
-      )
-      .execute();
-  }
-  return run.id;
+  return insertRun(deps.db, { kind, args, force, changesUntil, createdAt: toTimestamp(now) }, ids);
 }
 
 async function finishRun(deps: SyncDeps, runId: number, changesUntil: string | null): Promise<void> {
-  await deps.db
-    .updateTable("catalog_sync_runs")
-    .set({ finished_at: toTimestamp(deps.clock.now()) })
-    .where("id", "=", runId)
-    .execute();
+  await markRunFinished(deps.db, runId, toTimestamp(deps.clock.now()));
   if (changesUntil === null) return;
-  await deps.db
-    .insertInto("app_state")
-    .values({ key: CHANGES_CURSOR, value: changesUntil })
-    .onConflict((oc) => oc.column("key").doUpdateSet({ value: changesUntil }))
-    .execute();
+  await writeState(deps.db, CHANGES_CURSOR, changesUntil);
 }
 
 /**
@@ -279,14 +242,7 @@ async function finishRun(deps: SyncDeps, runId: number, changesUntil: string | n
  * always has an original name: their TMDB name, also when TMDB knows no Hangul spelling).
  */
 async function pendingPeople(db: Db): Promise<Array<{ id: number; tmdb_id: number; name: string }>> {
-  const rows = await db
-    .selectFrom("people")
-    .select(["id", "tmdb_id", "name"])
-    .where("tmdb_id", "is not", null)
-    .where("original_name", "is", null)
-    .where("operator_edited_at", "is", null)
-    .orderBy("id")
-    .execute();
+  const rows = await unnamedTmdbPeople(db);
   return rows.filter((r) => !isHangulName(r.name)).map((r) => ({ id: r.id, tmdb_id: r.tmdb_id!, name: r.name }));
 }
 
@@ -309,16 +265,11 @@ export async function namePendingPeople(
       try {
         const draft = mapPerson(row.tmdb_id, row.name, null, await deps.tmdb.person(row.tmdb_id));
         await inTransaction(deps.db, async (trx) => {
-          await trx
-            .updateTable("people")
-            .set({
-              name: draft.name,
-              original_name: draft.original_name ?? row.name,
-              ...(draft.profile_path ? { profile_path: draft.profile_path } : {}),
-            })
-            .where("id", "=", row.id)
-            .where("operator_edited_at", "is", null)
-            .execute();
+          await nameTmdbPerson(trx, row.id, {
+            name: draft.name,
+            original_name: draft.original_name ?? row.name,
+            ...(draft.profile_path ? { profile_path: draft.profile_path } : {}),
+          });
           if (draft.name !== row.name) await indexSearchDocument(trx, "person", row.id, [draft.name]);
         });
         result.named++;
@@ -345,17 +296,8 @@ export async function runCatalogSync(
   const existing = await unfinishedRun(deps.db, request);
   const force = existing ? existing.force === 1 : (options.force ?? false);
   const runId = existing?.id ?? (await createRun(deps, request, force));
-  const run = await deps.db
-    .selectFrom("catalog_sync_runs")
-    .select("changes_until")
-    .where("id", "=", runId)
-    .executeTakeFirstOrThrow();
-  const items = await deps.db
-    .selectFrom("catalog_sync_items")
-    .select(["position", "tmdb_id", "state"])
-    .where("run_id", "=", runId)
-    .orderBy("position")
-    .execute();
+  const changesUntil = await runChangesUntil(deps.db, runId);
+  const items = await runItems(deps.db, runId);
   // Failed items of an earlier attempt are tried again.
   const pending = items.filter((i) => i.state !== "done");
   const summary: SyncSummary = {
@@ -392,12 +334,7 @@ export async function runCatalogSync(
         error = errorText(failure);
         summary.failed.push({ tmdb_id: item.tmdb_id, error });
       }
-      await deps.db
-        .updateTable("catalog_sync_items")
-        .set({ state, error })
-        .where("run_id", "=", runId)
-        .where("position", "=", item.position)
-        .execute();
+      await setItemState(deps.db, runId, item.position, state, error);
       options.onProgress?.(++done, summary.total);
     }
   };
@@ -411,6 +348,6 @@ export async function runCatalogSync(
     summary.interrupted = named.interrupted;
   }
   // The changes cursor moves only past a clean run: films that failed are in the next run's window again.
-  if (!summary.interrupted) await finishRun(deps, runId, summary.failed.length ? null : run.changes_until);
+  if (!summary.interrupted) await finishRun(deps, runId, summary.failed.length ? null : changesUntil);
   return summary;
 }

@@ -8,13 +8,33 @@
 // than duplicated; else a new film keyed `tmdb-<id>`. A film TMDB owns (created by the sync) is rewritten; a seed
 // film or one an operator's catalog:import wrote only gains the TMDB link, images, providers and missing facts,
 // unless `force`.
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { writeMovieLinks } from "../../cli/catalog/movie-state.js";
 import type { Database } from "../../db/types.js";
 import { inTransaction } from "../../lib/transaction.js";
 import { toTimestamp } from "../../lib/time.js";
 import { indexSearchDocument } from "../search/index.js";
 import type { MovieDraft, PersonDraft } from "./mapping.js";
+import {
+  creditedPersonIds,
+  directorsOf,
+  insertMovie,
+  insertTmdbPerson,
+  linkPersonToTmdb,
+  movieHolding,
+  peopleByTmdb,
+  personKeyByTmdb,
+  recountCredits,
+  replaceWatchProviders,
+  type TargetRow,
+  targetById,
+  targetByTmdb,
+  unlinkedFilmsTitled,
+  unlinkedPeopleCredited,
+  unlinkedPeopleNamed,
+  updateMovie,
+  updatePersonFromTmdb,
+} from "./repository/index.js";
 import { looseKey } from "./vocabulary.js";
 
 type Db = Kysely<Database>;
@@ -25,26 +45,11 @@ export const movieKey = (tmdbId: number) => `tmdb-${tmdbId}`;
 export const personKey = (tmdbId: number) => `tmdb-person-${tmdbId}`;
 const ownedByTmdb = (key: string) => /^tmdb-[0-9]+$/.test(key);
 
-interface TargetRow {
-  id: number;
-  key: string;
-  operator_edited_at: string | null;
-  running_time: number | null;
-  grade: string | null;
-}
-
 /** Loose names of a film's directors (name and original name). */
 async function directorNames(db: Db, movieIds: number[]): Promise<Map<number, Set<string>>> {
   const names = new Map<number, Set<string>>(movieIds.map((id) => [id, new Set()]));
   if (movieIds.length === 0) return names;
-  const rows = await db
-    .selectFrom("credits")
-    .innerJoin("people", "people.id", "credits.person_id")
-    .select(["credits.movie_id", "people.name", "people.original_name"])
-    .where("credits.movie_id", "in", movieIds)
-    .where("credits.kind", "=", "감독")
-    .execute();
-  for (const row of rows) {
+  for (const row of await directorsOf(db, movieIds)) {
     for (const name of [row.name, row.original_name]) if (name) names.get(row.movie_id)!.add(looseKey(name));
   }
   return names;
@@ -62,14 +67,7 @@ export async function findCatalogMatch(
 ): Promise<number | undefined> {
   const titles = [...new Set([film.title, film.original_title, film.english_title].filter((t): t is string => !!t))];
   if (titles.length === 0) return undefined;
-  const candidates = await db
-    .selectFrom("movies")
-    .select("id")
-    .where(unlinked, "is", null)
-    .where("year", ">=", film.year - 1)
-    .where("year", "<=", film.year + 1)
-    .where((eb) => eb.or([eb("title", "in", titles), eb("original_title", "in", titles)]))
-    .execute();
+  const candidates = await unlinkedFilmsTitled(db, unlinked, titles, film.year);
   if (candidates.length === 0) return undefined;
   const wanted = new Set(
     directors.flatMap((d) => [d.name, d.original_name].filter((n): n is string => !!n).map(looseKey)),
@@ -98,11 +96,7 @@ async function upsertPeople(
   const keys = new Map<number, string>();
   if (people.length === 0) return keys;
   const ids = [...new Set(people.map((p) => p.tmdb_id))];
-  const rows = await db
-    .selectFrom("people")
-    .select(["id", "key", "tmdb_id", "name", "original_name", "profile_path", "operator_edited_at"])
-    .where("tmdb_id", "in", ids)
-    .execute();
+  const rows = await peopleByTmdb(db, ids);
   const byTmdb = new Map(rows.map((r) => [r.tmdb_id!, r]));
   for (const person of people) {
     if (keys.has(person.tmdb_id)) continue;
@@ -115,26 +109,16 @@ async function upsertPeople(
         row.original_name !== person.original_name ||
         row.profile_path !== person.profile_path
       ) {
-        await db
-          .updateTable("people")
-          .set({ name: person.name, original_name: person.original_name, profile_path: person.profile_path })
-          .where("id", "=", row.id)
-          .execute();
+        await updatePersonFromTmdb(db, row.id, person);
         if (row.name !== person.name) await indexSearchDocument(db, "person", row.id, [person.name]);
       }
       continue;
     }
     const seedId = linkable.get(looseKey(person.name)) ?? linkable.get(looseKey(person.original_name ?? ""));
     if (seedId !== undefined) {
-      const seed = await db
-        .updateTable("people")
-        .set({ tmdb_id: person.tmdb_id, profile_path: person.profile_path })
-        .where("id", "=", seedId)
-        .where("tmdb_id", "is", null)
-        .returning("key")
-        .executeTakeFirst();
-      if (seed) {
-        keys.set(person.tmdb_id, seed.key);
+      const seed = await linkPersonToTmdb(db, seedId, person.tmdb_id, person.profile_path);
+      if (seed !== undefined) {
+        keys.set(person.tmdb_id, seed);
         continue;
       }
     }
@@ -145,29 +129,19 @@ async function upsertPeople(
       continue;
     }
     // Films written at the same time may credit the same new person: the first insert wins, the others use it.
-    const inserted = await db
-      .insertInto("people")
-      .values({
-        key: personKey(person.tmdb_id),
-        name: person.name,
-        original_name: person.original_name,
-        profile_path: person.profile_path,
-        tmdb_id: person.tmdb_id,
-        created_at: createdAt,
-      })
-      .onConflict((oc) => oc.column("tmdb_id").doNothing())
-      .returning(["id", "key"])
-      .executeTakeFirst();
+    const inserted = await insertTmdbPerson(db, {
+      key: personKey(person.tmdb_id),
+      name: person.name,
+      original_name: person.original_name,
+      profile_path: person.profile_path,
+      tmdb_id: person.tmdb_id,
+      created_at: createdAt,
+    });
     if (inserted) {
       await indexSearchDocument(db, "person", inserted.id, [person.name]);
       keys.set(person.tmdb_id, inserted.key);
     } else {
-      const winner = await db
-        .selectFrom("people")
-        .select("key")
-        .where("tmdb_id", "=", person.tmdb_id)
-        .executeTakeFirstOrThrow();
-      keys.set(person.tmdb_id, winner.key);
+      keys.set(person.tmdb_id, await personKeyByTmdb(db, person.tmdb_id));
     }
   }
   return keys;
@@ -183,35 +157,16 @@ async function unlinkedNamesake(db: Db, person: PersonDraft): Promise<string | u
   const hangul = /[가-힣]/.test(person.name);
   const latin = person.original_name ?? (hangul ? null : person.name);
   if (!latin) return undefined;
-  const candidates = await db
-    .selectFrom("people")
-    .select(["id", "key", "name"])
-    .where("tmdb_id", "is", null)
-    .where(sql<string>`lower(original_name)`, "=", latin.toLowerCase())
-    .execute();
+  const candidates = await unlinkedPeopleNamed(db, latin);
   const matches = candidates.filter((c) => !hangul || looseKey(c.name) === looseKey(person.name));
   if (matches.length !== 1) return undefined;
-  const linked = await db
-    .updateTable("people")
-    .set({ tmdb_id: person.tmdb_id, profile_path: person.profile_path })
-    .where("id", "=", matches[0]!.id)
-    .where("tmdb_id", "is", null)
-    .returning("key")
-    .executeTakeFirst();
-  return linked?.key;
+  return linkPersonToTmdb(db, matches[0]!.id, person.tmdb_id, person.profile_path);
 }
 
 /** The film's seed people by loose name, so a linked seed film's people gain their TMDB ids and portraits. */
 async function creditedByName(db: Db, movieId: number): Promise<Map<string, number>> {
-  const rows = await db
-    .selectFrom("credits")
-    .innerJoin("people", "people.id", "credits.person_id")
-    .select(["people.id", "people.name", "people.original_name"])
-    .where("credits.movie_id", "=", movieId)
-    .where("people.tmdb_id", "is", null)
-    .execute();
   const byName = new Map<string, number>();
-  for (const row of rows) {
+  for (const row of await unlinkedPeopleCredited(db, movieId)) {
     for (const name of [row.name, row.original_name]) if (name) byName.set(looseKey(name), row.id);
   }
   return byName;
@@ -225,32 +180,8 @@ async function freeIdentity(
   movieId: number | undefined,
 ): Promise<string | null> {
   if (value === null) return null;
-  const holder = await db.selectFrom("movies").select("id").where(column, "=", value).executeTakeFirst();
-  return !holder || holder.id === movieId ? value : null;
-}
-
-async function replaceProviders(db: Db, movieId: number, draft: MovieDraft): Promise<void> {
-  await db.deleteFrom("movie_watch_providers").where("movie_id", "=", movieId).execute();
-  if (draft.providers.length === 0) return;
-  await db
-    .insertInto("movie_watch_providers")
-    .values(draft.providers.map((p) => ({ movie_id: movieId, ...p })))
-    .execute();
-}
-
-async function recountCredits(db: Db, personIds: number[]): Promise<void> {
-  for (let i = 0; i < personIds.length; i += 500) {
-    await db
-      .updateTable("people")
-      .set({ credits_count: sql<number>`(select count(*) from credits where credits.person_id = people.id)` })
-      .where("id", "in", personIds.slice(i, i + 500))
-      .execute();
-  }
-}
-
-async function creditedPersonIds(db: Db, movieId: number): Promise<number[]> {
-  const rows = await db.selectFrom("credits").select("person_id").where("movie_id", "=", movieId).execute();
-  return rows.map((r) => r.person_id);
+  const holder = await movieHolding(db, column, value);
+  return holder === undefined || holder === movieId ? value : null;
 }
 
 export interface WriteResult {
@@ -265,18 +196,11 @@ export async function writeFilm(
 ): Promise<WriteResult> {
   const createdAt = toTimestamp(options.now);
   return inTransaction(db, async (trx) => {
-    const columns = ["id", "key", "operator_edited_at", "running_time", "grade"] as const;
-    let target: TargetRow | undefined = await trx
-      .selectFrom("movies")
-      .select(columns)
-      .where("tmdb_id", "=", draft.tmdb_id)
-      .executeTakeFirst();
+    let target: TargetRow | undefined = await targetByTmdb(trx, draft.tmdb_id);
     if (!target) {
       const directors = draft.credits.filter((c) => c.kind === "감독").map((c) => c.person);
       const matched = await findCatalogMatch(trx, draft, directors);
-      if (matched !== undefined) {
-        target = await trx.selectFrom("movies").select(columns).where("id", "=", matched).executeTakeFirstOrThrow();
-      }
+      if (matched !== undefined) target = await targetById(trx, matched);
     }
     const imdbId = await freeIdentity(trx, "imdb_id", draft.imdb_id, target?.id);
     const kobisCode = await freeIdentity(trx, "kobis_code", options.kobisCode ?? null, target?.id);
@@ -291,15 +215,11 @@ export async function writeFilm(
 
     if (target && !full) {
       // A seed film, or one an operator imported: linked, with images, providers and only the facts it lacks.
-      await trx
-        .updateTable("movies")
-        .set({
-          ...identity,
-          ...(target.running_time === null ? { running_time: draft.running_time } : {}),
-          ...(target.grade === null ? { grade: draft.grade } : {}),
-        })
-        .where("id", "=", target.id)
-        .execute();
+      await updateMovie(trx, target.id, {
+        ...identity,
+        ...(target.running_time === null ? { running_time: draft.running_time } : {}),
+        ...(target.grade === null ? { grade: draft.grade } : {}),
+      });
       await upsertPeople(
         trx,
         draft.credits.map((c) => c.person),
@@ -308,7 +228,7 @@ export async function writeFilm(
         await creditedByName(trx, target.id),
         false,
       );
-      await replaceProviders(trx, target.id, draft);
+      await replaceWatchProviders(trx, target.id, draft.providers);
       return { outcome: "linked", movieId: target.id };
     }
 
@@ -334,19 +254,9 @@ export async function writeFilm(
     const before = target ? await creditedPersonIds(trx, target.id) : [];
     if (target) {
       movieId = target.id;
-      await trx
-        .updateTable("movies")
-        .set({ ...fields, ...(options.force ? { operator_edited_at: null } : {}) })
-        .where("id", "=", movieId)
-        .execute();
+      await updateMovie(trx, movieId, { ...fields, ...(options.force ? { operator_edited_at: null } : {}) });
     } else {
-      movieId = (
-        await trx
-          .insertInto("movies")
-          .values({ key: movieKey(draft.tmdb_id), ...fields, created_at: createdAt })
-          .returning("id")
-          .executeTakeFirstOrThrow()
-      ).id;
+      movieId = await insertMovie(trx, { key: movieKey(draft.tmdb_id), ...fields, created_at: createdAt });
     }
     await writeMovieLinks(trx, movieId, {
       genres: draft.genres,
@@ -357,7 +267,7 @@ export async function writeFilm(
         character: c.character,
       })),
     });
-    await replaceProviders(trx, movieId, draft);
+    await replaceWatchProviders(trx, movieId, draft.providers);
     await indexSearchDocument(trx, "movie", movieId, [draft.title, draft.original_title]);
     await recountCredits(trx, [...new Set([...before, ...(await creditedPersonIds(trx, movieId))])]);
     return { outcome: target ? "updated" : "inserted", movieId };
@@ -368,6 +278,6 @@ export async function writeFilm(
 export async function linkKobisCode(db: Db, movieId: number, code: string): Promise<void> {
   await inTransaction(db, async (trx) => {
     if ((await freeIdentity(trx, "kobis_code", code, movieId)) === null) return;
-    await trx.updateTable("movies").set({ kobis_code: code }).where("id", "=", movieId).execute();
+    await updateMovie(trx, movieId, { kobis_code: code });
   });
 }

@@ -9,8 +9,8 @@ import type { ExportFormat } from "@moviepedia/contract";
 import { Zip, ZipDeflate } from "fflate";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.js";
-import * as q from "./export-queries.js";
-import type { FilmColumns } from "./export-queries.js";
+import * as q from "./export-repository.js";
+import type { FilmColumns } from "./export-repository.js";
 
 type Db = Kysely<Database>;
 

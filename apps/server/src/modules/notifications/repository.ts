@@ -4,11 +4,15 @@
 import type { NotificationType } from "@moviepedia/contract";
 import { type Kysely, sql } from "kysely";
 import { isPostgres } from "../../db/connection.js";
+import { counter, recounted } from "../../db/counters.js";
 import { inIdList } from "../../db/id-list.js";
 import { prepared, type Params } from "../../db/prepared.js";
 import type { Database } from "../../db/types.js";
 
 type Db = Kysely<Database>;
+
+/** A group's actor_count, recounted from its actors whenever they change. */
+const ACTOR_COUNT = counter("notifications.actor_count");
 
 export interface NotificationRow {
   id: number;
@@ -304,7 +308,7 @@ const bumpGroup = prepared((db, p: Params<{ id: number; at: string }>) =>
   db
     .updateTable("notifications")
     .set({
-      actor_count: sql`(select count(*) from notification_actors where notification_id = ${p.id})`,
+      actor_count: recounted(ACTOR_COUNT),
       read: 0,
       seq: nextSeq(db),
       updated_at: p.at,
@@ -343,7 +347,7 @@ const recount = prepared((db, p: Params<{ ids: unknown }>) =>
   db
     .updateTable("notifications")
     .set({
-      actor_count: sql`(select count(*) from notification_actors where notification_id = notifications.id)`,
+      actor_count: recounted(ACTOR_COUNT),
     })
     .where((eb) => inIdList(db, eb.ref("id"), p.ids)),
 );

@@ -85,25 +85,6 @@ export async function dismissedIds(db: Db, userId: number): Promise<number[]> {
   return (await dismissedOf(db, { userId })).rows.map((r) => Number(r.movie_id));
 }
 
-export interface CompactMovieRow {
-  id: number;
-  title: string;
-  year: number;
-  poster_url: string | null;
-  rating_sum: number;
-  ratings_count: number;
-}
-
-/** The rows of a page of compact movies (any order; unknown ids skipped). */
-export function compactMovieRows(db: Db, ids: readonly number[]): Promise<CompactMovieRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom("movies")
-    .select(["id", "title", "year", "poster_url", "rating_sum", "ratings_count"])
-    .where("id", "in", [...ids])
-    .execute();
-}
-
 const movieById = preparedKept("rating.movieById", (db, p: Params<{ id: number }>) =>
   db.selectFrom("movies").select("id").where("id", "=", p.id),
 );

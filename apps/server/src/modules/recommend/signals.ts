@@ -23,9 +23,6 @@ export const SIGNAL_DISMISSED = 4;
 export const SIGNAL_KINDS = 5;
 export type SignalKind = 0 | 1 | 2 | 3 | 4;
 
-/** Names of the kinds in the order of their numbers (the stored model and the docs use them). */
-export const SIGNAL_NAMES = ["rating", "want", "watching", "text", "dismissed"] as const;
-
 /** Side of the member's usual rating a mark puts the film on (+1 above, −1 below); 0 for a rating. */
 export const MARK_SIDE: Readonly<Record<SignalKind, number>> = Object.freeze({ 0: 0, 1: 1, 2: 1, 3: 1, 4: -1 });
 

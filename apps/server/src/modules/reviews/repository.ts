@@ -39,16 +39,6 @@ export function findReviewById(db: Db, id: number, lock = false): Promise<Review
     .executeTakeFirst();
 }
 
-export function findOwnReview(db: Db, userId: number, movieId: number, lock = false): Promise<ReviewRow | undefined> {
-  return db
-    .selectFrom("reviews")
-    .selectAll()
-    .where("user_id", "=", userId)
-    .where("movie_id", "=", movieId)
-    .$if(lock, (qb) => qb.forUpdate())
-    .executeTakeFirst();
-}
-
 type ReviewValues = {
   userId: number;
   movieId: number;

@@ -1,45 +1,15 @@
-// The blocked-author filter of API.md §1.9 / DESIGN "Data rules": one helper used by every filtered list.
-import { type Expression, type ExpressionBuilder, type Kysely, sql } from "kysely";
-import { preparedKept, type Params } from "../../db/prepared.js";
+// The blocked-author rules of API.md §1.9 / DESIGN "Data rules", for every filtered list (the filter itself and the
+// block facts are SQL: blocks-repository.ts).
+import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.js";
-
-/**
- * A where-clause that keeps rows whose author the caller has not blocked. `authorColumn` is the qualified
- * author column of the list's table (e.g. "reviews.user_id"). With no caller nothing is filtered.
- */
-export function notBlockedBy<DB extends Database, TB extends keyof DB>(
-  callerId: number | Expression<number> | null,
-  authorColumn: string,
-) {
-  return (eb: ExpressionBuilder<DB, TB>) =>
-    callerId === null
-      ? sql<boolean>`1 = 1`
-      : eb.not(
-          eb.exists(
-            (eb as unknown as ExpressionBuilder<Database, "blocks">)
-              .selectFrom("blocks")
-              .select("blocks.id")
-              .where("blocks.user_id", "=", callerId)
-              .whereRef("blocks.target_id", "=", sql.ref(authorColumn) as never),
-          ),
-        );
-}
-
-/** Block facts read by every personalised list, kept until the next write. */
-const oneBlock = preparedKept("shared.oneBlock", (db, p: Params<{ callerId: number; authorId: number }>) =>
-  db.selectFrom("blocks").select("id").where("user_id", "=", p.callerId).where("target_id", "=", p.authorId),
-);
-
-const anyBlock = preparedKept("shared.anyBlock", (db, p: Params<{ callerId: number }>) =>
-  db.selectFrom("blocks").select("id").where("user_id", "=", p.callerId).limit(1),
-);
+import { anyBlockExists, blockExists } from "./blocks-repository.js";
 
 /** Whether `callerId` blocked `authorId` (e.g. a blocked member's review list answers []). */
 export async function hasBlocked(db: Kysely<Database>, callerId: number | null, authorId: number): Promise<boolean> {
-  return callerId !== null && (await oneBlock(db, { callerId, authorId })).rows.length > 0;
+  return callerId !== null && (await blockExists(db, callerId, authorId));
 }
 
 /** Whether `callerId` blocked anyone at all: lists look the same to a member who blocked nobody as to a visitor. */
-export async function blocksAnyone(db: Kysely<Database>, callerId: number): Promise<boolean> {
-  return (await anyBlock(db, { callerId })).rows.length > 0;
+export function blocksAnyone(db: Kysely<Database>, callerId: number): Promise<boolean> {
+  return anyBlockExists(db, callerId);
 }

@@ -1,11 +1,46 @@
-// Set-based SQL for 회원 탈퇴 (DELETE /api/users/me): grouped counter decrements on what other members keep, then
-// the deletes. Every statement is one query over the member's rows, never a per-row loop; the caller runs them
-// in one transaction, counters first (they read the rows the deletes remove).
-import { type Kysely, sql } from "kysely";
+// Set-based SQL for 회원 탈퇴 (DELETE /api/users/me): what goes with the member is said once (`goneWith`), and both
+// the counter decrements (through the counter registry, db/counters.ts) and the deletes are made from it. Every
+// statement is one query over the member's rows, never a per-row loop; the caller runs them in one transaction,
+// counters first (they read the rows the deletes remove).
+import { type Kysely, type RawBuilder, sql } from "kysely";
 import { isPostgres } from "../../db/connection.js";
+import { COUNTERS, type GoneRows, releaseCounters } from "../../db/counters.js";
 import type { Database } from "../../db/types.js";
 
 type Db = Kysely<Database>;
+
+/**
+ * The rows that go with the member, per table: what they authored or gave, and what hangs off their reviews and
+ * collections (others' replies, comments and likes there, and the likes on those replies and comments).
+ */
+function goneWith(userId: number): GoneRows {
+  const col = (alias: string, column: string) => sql.ref(`${alias}.${column}`);
+  const ownReviews = sql`(select id from reviews where user_id = ${userId})`;
+  const ownCollections = sql`(select id from collections where user_id = ${userId})`;
+  const doomedReplies = sql`(select id from replies where user_id = ${userId} or review_id in ${ownReviews})`;
+  const doomedComments = sql`(select id from collection_comments
+    where user_id = ${userId} or collection_id in ${ownCollections})`;
+  const byMember = (a: string) => sql`${col(a, "user_id")} = ${userId}`;
+  const byMemberOr = (target: string, within: RawBuilder<unknown>) => (a: string) =>
+    sql`${col(a, "user_id")} = ${userId} or ${col(a, target)} in ${within}`;
+  return {
+    users: (a) => sql`${col(a, "id")} = ${userId}`,
+    reviews: byMember,
+    collections: byMember,
+    replies: byMemberOr("review_id", ownReviews),
+    collection_comments: byMemberOr("collection_id", ownCollections),
+    collection_movies: (a) => sql`${col(a, "collection_id")} in ${ownCollections}`,
+    review_likes: byMemberOr("target_id", ownReviews),
+    reply_likes: byMemberOr("target_id", doomedReplies),
+    collection_likes: byMemberOr("target_id", ownCollections),
+    collection_comment_likes: byMemberOr("target_id", doomedComments),
+    person_likes: byMember,
+    follows: (a) => sql`${col(a, "user_id")} = ${userId} or ${col(a, "target_id")} = ${userId}`,
+  };
+}
+
+/** Counters on members (follow counts, liked_* totals) and the rows going with the member that they count. */
+const memberCounters = (gone: GoneRows) => COUNTERS.filter((c) => c.table === "users" && gone[c.from]);
 
 /**
  * PostgreSQL only (SQLite runs one writer at a time): lock the member's reviews and collections first, so likes,
@@ -16,111 +51,26 @@ export async function lockAccount(db: Db, userId: number): Promise<void> {
   if (!isPostgres(db)) return;
   await sql`select id from reviews where user_id = ${userId} order by id for update`.execute(db);
   await sql`select id from collections where user_id = ${userId} order by id for update`.execute(db);
-  await sql`
-    select id from users where id = ${userId}
-      or id in (select target_id from follows where user_id = ${userId})
-      or id in (select user_id from follows where target_id = ${userId})
-      or id in (select l.user_id from review_likes l join reviews r on r.id = l.target_id where r.user_id = ${userId})
-      or id in (select l.user_id from collection_likes l join collections c on c.id = l.target_id
-                where c.user_id = ${userId})
-    order by id for update`.execute(db);
-}
-
-/**
- * `table.column -= (rows of source owned by the member that point at this row)` for every row they point at;
- * rows about to be deleted with the member may be decremented too, which is harmless.
- */
-async function decrementFrom(
-  db: Db,
-  target: { table: string; column: string },
-  source: { table: string; pointer: string; owner: string },
-  userId: number,
-): Promise<void> {
-  const t = sql.table(target.table);
-  const col = sql.ref(target.column);
-  const s = sql.table(source.table);
-  const pointer = sql.ref(source.pointer);
-  const owner = sql.ref(source.owner);
-  await sql`
-    update ${t} set ${col} = ${col} - (
-      select count(*) from ${s} where ${s}.${pointer} = ${t}.id and ${s}.${owner} = ${userId})
-    where id in (select ${pointer} from ${s} where ${owner} = ${userId})`.execute(db);
+  const gone = goneWith(userId);
+  const counted = memberCounters(gone).map(
+    (c) => sql` or id in (select x.${sql.raw(c.key)} from ${sql.table(c.from)} x where ${gone[c.from]!("x")})`,
+  );
+  await sql`select id from users where id = ${userId}${sql.join(counted, sql``)} order by id for update`.execute(db);
 }
 
 /** Counters on content other members keep: likes the member gave, replies and comments the member wrote. */
-export async function releaseContentCounters(db: Db, userId: number): Promise<void> {
-  const likes = [
-    ["reviews", "review_likes"],
-    ["replies", "reply_likes"],
-    ["collections", "collection_likes"],
-    ["collection_comments", "collection_comment_likes"],
-    ["people", "person_likes"],
-  ] as const;
-  for (const [table, likeTable] of likes) {
-    await decrementFrom(
-      db,
-      { table, column: "likes_count" },
-      { table: likeTable, pointer: "target_id", owner: "user_id" },
-      userId,
-    );
-  }
-  await decrementFrom(
-    db,
-    { table: "reviews", column: "comments_count" },
-    { table: "replies", pointer: "review_id", owner: "user_id" },
-    userId,
-  );
-  await decrementFrom(
-    db,
-    { table: "collections", column: "comments_count" },
-    { table: "collection_comments", pointer: "collection_id", owner: "user_id" },
-    userId,
-  );
+export function releaseContentCounters(db: Db, userId: number): Promise<void> {
+  return releaseCounters(db, goneWith(userId), (c) => c.table !== "movies" && c.table !== "users");
 }
 
 /** Movie aggregates without the member's reviews (rating_sum = Σ rating×10 over ratings > 0, §4.0). */
-export async function releaseMovieCounters(db: Db, userId: number): Promise<void> {
-  await sql`
-    update movies set
-      rating_sum = rating_sum - (
-        select coalesce(sum(cast(round(r.rating * 10) as integer)), 0) from reviews r
-        where r.movie_id = movies.id and r.user_id = ${userId} and r.rating > 0),
-      ratings_count = ratings_count - (
-        select count(*) from reviews r where r.movie_id = movies.id and r.user_id = ${userId} and r.rating > 0),
-      reviews_count = reviews_count - (
-        select count(*) from reviews r where r.movie_id = movies.id and r.user_id = ${userId} and r.content <> '')
-    where id in (select movie_id from reviews where user_id = ${userId})`.execute(db);
+export function releaseMovieCounters(db: Db, userId: number): Promise<void> {
+  return releaseCounters(db, goneWith(userId), (c) => c.table === "movies");
 }
 
 /** Other members' follow counts and their liked_* totals for likes on the member's reviews and collections. */
-export async function releaseMemberCounters(db: Db, userId: number): Promise<void> {
-  await decrementFrom(
-    db,
-    { table: "users", column: "follower_count" },
-    { table: "follows", pointer: "target_id", owner: "user_id" },
-    userId,
-  );
-  await decrementFrom(
-    db,
-    { table: "users", column: "following_count" },
-    { table: "follows", pointer: "user_id", owner: "target_id" },
-    userId,
-  );
-  for (const [column, likeTable, contentTable] of [
-    ["liked_reviews_count", "review_likes", "reviews"],
-    ["liked_collections_count", "collection_likes", "collections"],
-  ] as const) {
-    const likes = sql.table(likeTable);
-    const content = sql.table(contentTable);
-    await sql`
-      update users set ${sql.ref(column)} = ${sql.ref(column)} - (
-        select count(*) from ${likes} l join ${content} c on c.id = l.target_id
-        where l.user_id = users.id and c.user_id = ${userId})
-      where id <> ${userId} and id in (
-        select l.user_id from ${likes} l join ${content} c on c.id = l.target_id where c.user_id = ${userId})`.execute(
-      db,
-    );
-  }
+export function releaseMemberCounters(db: Db, userId: number): Promise<void> {
+  return releaseCounters(db, goneWith(userId), (c) => c.table === "users");
 }
 
 /** Ids of the member's collections (deleted with them), for the search index. */
@@ -130,35 +80,33 @@ export async function ownCollectionIds(db: Db, userId: number): Promise<number[]
 }
 
 /**
- * Deletes everything the member authored or gave, leaves before roots so no foreign key is ever violated; the
- * final users delete also cascades anything a later migration hangs off the member.
+ * Deletes everything that goes with the member, leaves before roots so no foreign key is ever violated; the final
+ * users delete also cascades anything a later migration hangs off the member.
  */
 export async function deleteAccountRows(db: Db, userId: number): Promise<void> {
-  const ownReviews = sql`(select id from reviews where user_id = ${userId})`;
-  const ownCollections = sql`(select id from collections where user_id = ${userId})`;
-  const doomedReplies = sql`(select id from replies where user_id = ${userId} or review_id in ${ownReviews})`;
-  const doomedComments = sql`(select id from collection_comments
-    where user_id = ${userId} or collection_id in ${ownCollections})`;
+  const gone = goneWith(userId);
+  const goneFrom = (table: keyof GoneRows & string) =>
+    sql`delete from ${sql.table(table)} where ${gone[table]!(table)}`;
   const statements = [
-    sql`delete from reply_likes where user_id = ${userId} or target_id in ${doomedReplies}`,
-    sql`delete from collection_comment_likes where user_id = ${userId} or target_id in ${doomedComments}`,
-    sql`delete from review_likes where user_id = ${userId} or target_id in ${ownReviews}`,
-    sql`delete from collection_likes where user_id = ${userId} or target_id in ${ownCollections}`,
-    sql`delete from person_likes where user_id = ${userId}`,
+    goneFrom("reply_likes"),
+    goneFrom("collection_comment_likes"),
+    goneFrom("review_likes"),
+    goneFrom("collection_likes"),
+    goneFrom("person_likes"),
     sql`delete from movie_dismissals where user_id = ${userId}`,
     sql`delete from imports where user_id = ${userId}`,
-    sql`delete from replies where user_id = ${userId} or review_id in ${ownReviews}`,
-    sql`delete from collection_comments where user_id = ${userId} or collection_id in ${ownCollections}`,
-    sql`delete from collection_movies where collection_id in ${ownCollections}`,
-    sql`delete from reviews where user_id = ${userId}`,
-    sql`delete from collections where user_id = ${userId}`,
-    sql`delete from follows where user_id = ${userId} or target_id = ${userId}`,
+    goneFrom("replies"),
+    goneFrom("collection_comments"),
+    goneFrom("collection_movies"),
+    goneFrom("reviews"),
+    goneFrom("collections"),
+    goneFrom("follows"),
     sql`delete from blocks where user_id = ${userId} or target_id = ${userId}`,
     sql`delete from social_accounts where user_id = ${userId}`,
     // Sessions and their refresh tokens go with the member: every access and refresh token fails at once.
     sql`delete from refresh_tokens where user_id = ${userId}`,
     sql`delete from sessions where user_id = ${userId}`,
-    sql`delete from users where id = ${userId}`,
+    goneFrom("users"),
   ];
   for (const statement of statements) await statement.execute(db);
 }

@@ -3,21 +3,13 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { authStore } from "../../../shared/lib/auth";
+import { endSession } from "../../../test/session";
 import { jsonResponse, makeToken, ME } from "../../../test/tokens";
 import { AUTH } from "../strings";
 import { LoginFormView } from "./login-form";
 import { SignupFormView } from "./signup-form";
 
-afterEach(async () => {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async () => new Response(null, { status: 204 })),
-  );
-  await authStore.logout(); // the app's one session must not leak into the next test
-  authStore.stop();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+afterEach(endSession);
 
 async function fill(label: string, value: string) {
   const input = screen.getByLabelText(label);

@@ -1,9 +1,9 @@
 import { type Collection, type CollectionMovie, MSG } from "@moviepedia/contract";
-import { act, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { authStore } from "../../../shared/lib/auth";
-import { makeToken, ME } from "../../../test/tokens";
+import { endSession, signIn } from "../../../test/session";
+import { ME } from "../../../test/tokens";
 import { AddToCollectionSheet } from "../index";
 import { COLLECTIONS } from "../strings";
 import { fakeServer, renderInApp } from "../testing/app";
@@ -32,25 +32,7 @@ const BIG = collection(2, "큰 컬렉션", [...Array.from({ length: 999 }, (_, i
 const OTHER = collection(3, "다른 컬렉션", [4]);
 const RACED = collection(4, "경쟁 컬렉션", []);
 
-async function logIn() {
-  localStorage.setItem("accessToken", makeToken(Math.floor(Date.now() / 1000) + 1800));
-  localStorage.setItem("refreshToken", "r");
-  localStorage.setItem("user_id", "7");
-  localStorage.setItem("user", JSON.stringify(ME));
-  await act(() => authStore.start());
-}
-
-afterEach(async () => {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async () => new Response(null, { status: 204 })),
-  );
-  await authStore.logout();
-  authStore.stop();
-  localStorage.clear();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(endSession);
 
 describe("AddToCollectionSheet", () => {
   it("lists my collections, marks those holding the film and adds it to another", async () => {
@@ -68,7 +50,7 @@ describe("AddToCollectionSheet", () => {
       ],
       ["PATCH", /^\/api\/collections\/4$/, () => [409, { code: "MOVIE_ALREADY_IN_COLLECTION", detail: "" }]],
     ]);
-    await logIn();
+    await signIn();
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     renderInApp(<AddToCollectionSheet movieId={12} open onOpenChange={() => undefined} />);
 

@@ -1,9 +1,9 @@
 import { type Collection, LOG, MSG } from "@moviepedia/contract";
-import { act, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { authStore } from "../../../shared/lib/auth";
-import { makeToken, ME } from "../../../test/tokens";
+import { endSession, signIn } from "../../../test/session";
+import { ME } from "../../../test/tokens";
 import { COLLECTIONS } from "../strings";
 import { fakeServer, renderInApp, type Route } from "../testing/app";
 import CollectionPage from "./collection-page";
@@ -37,25 +37,9 @@ function renderPage(id = 5) {
   return renderInApp(<CollectionPage />, `/collections/${id}`, "/collections/:collectionId");
 }
 
-async function logIn() {
-  localStorage.setItem("accessToken", makeToken(Math.floor(Date.now() / 1000) + 1800));
-  localStorage.setItem("refreshToken", "r");
-  localStorage.setItem("user_id", "7");
-  localStorage.setItem("user", JSON.stringify(ME));
-  await act(() => authStore.start());
-}
-
 afterEach(async () => {
   setClipboard(undefined);
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async () => new Response(null, { status: 204 })),
-  );
-  await authStore.logout();
-  authStore.stop();
-  localStorage.clear();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
+  await endSession();
 });
 
 describe("collection page", () => {
@@ -160,7 +144,7 @@ describe("collection page", () => {
       ...BASE,
       ["POST", /^\/api\/collection_comments\/5$/, () => [500, { code: "INTERNAL_ERROR", detail: "" }]],
     ]);
-    await logIn();
+    await signIn();
     const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
     renderPage();
     const box = await screen.findByLabelText(COLLECTIONS.commentLabel);
@@ -208,7 +192,7 @@ describe("collection page", () => {
         },
       ],
     ]);
-    await logIn();
+    await signIn();
     renderPage();
     await screen.findByText("내 댓글");
     expect(screen.getAllByRole("button", { name: COLLECTIONS.commentMenuEdit })).toHaveLength(1);
@@ -233,7 +217,7 @@ describe("collection page", () => {
 
   it("gives the owner a menu whose failed delete names the status", async () => {
     fakeServer([...BASE, ["DELETE", /^\/api\/collections\/5$/, () => [503, { code: "INTERNAL_ERROR", detail: "" }]]]);
-    await logIn();
+    await signIn();
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     renderPage();
     await userEvent.click(await screen.findByRole("button", { name: COLLECTIONS.menu }));

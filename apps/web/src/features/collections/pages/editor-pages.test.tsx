@@ -1,9 +1,9 @@
 import type { Collection } from "@moviepedia/contract";
-import { act, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { authStore } from "../../../shared/lib/auth";
-import { makeToken, ME } from "../../../test/tokens";
+import { endSession, signIn } from "../../../test/session";
+import { ME } from "../../../test/tokens";
 import { COLLECTIONS } from "../strings";
 import { fakeServer, renderInApp } from "../testing/app";
 import CollectionEditPage from "./collection-edit-page";
@@ -26,24 +26,7 @@ function collection(userId: number): Collection {
   };
 }
 
-async function logIn() {
-  localStorage.setItem("accessToken", makeToken(Math.floor(Date.now() / 1000) + 1800));
-  localStorage.setItem("refreshToken", "r");
-  localStorage.setItem("user_id", "7");
-  localStorage.setItem("user", JSON.stringify(ME));
-  await act(() => authStore.start());
-}
-
-afterEach(async () => {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async () => new Response(null, { status: 204 })),
-  );
-  await authStore.logout();
-  authStore.stop();
-  localStorage.clear();
-  vi.unstubAllGlobals();
-});
+afterEach(endSession);
 
 const renderNew = (path: string) => renderInApp(<NewCollectionPage />, path, "/profile/:userId/collections/new");
 
@@ -56,7 +39,7 @@ describe("new collection page", () => {
 
   it("sends a member on someone else's profile to that profile", async () => {
     fakeServer([["GET", /^\/api\/users\/me$/, () => [200, ME]]]);
-    await logIn();
+    await signIn();
     const { router } = renderNew("/profile/8/collections/new");
     await vi.waitFor(() => expect(router.state.location.pathname).toBe("/profile/8"));
   });
@@ -75,7 +58,7 @@ describe("new collection page", () => {
         },
       ],
     ]);
-    await logIn();
+    await signIn();
     const { router } = renderNew("/profile/7/collections/new?movie=12");
     expect(await screen.findByText("기생충")).toBeInTheDocument();
     expect(screen.getByText("1 / 1000")).toBeInTheDocument();
@@ -94,7 +77,7 @@ describe("collection edit page", () => {
       ["GET", /^\/api\/users\/me$/, () => [200, ME]],
       ["GET", /^\/api\/collections\/5$/, () => [200, collection(8)]],
     ]);
-    await logIn();
+    await signIn();
     const { router } = renderEdit();
     await vi.waitFor(() => expect(router.state.location.pathname).toBe("/collections/5"));
   });
@@ -113,7 +96,7 @@ describe("collection edit page", () => {
         },
       ],
     ]);
-    await logIn();
+    await signIn();
     const { router } = renderEdit();
     const title = await screen.findByLabelText(COLLECTIONS.titleLabel);
     expect(title).toHaveValue("봉준호");

@@ -4,9 +4,9 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { authStore } from "../../../shared/lib/auth";
 import { LoginRequiredProvider } from "../../../shared/ui/login-required";
-import { jsonResponse, makeToken, ME } from "../../../test/tokens";
+import { endSession, signInWithFetch } from "../../../test/session";
+import { jsonResponse, ME } from "../../../test/tokens";
 import { relationButtons } from "../lib/relation-buttons";
 import { RelationActions } from "./relation-actions";
 
@@ -31,28 +31,7 @@ function renderActions(profile: UserProfile, myId: number | null) {
   );
 }
 
-async function logIn() {
-  localStorage.setItem("accessToken", makeToken(Math.floor(Date.now() / 1000) + 1800));
-  localStorage.setItem("refreshToken", "r");
-  localStorage.setItem("user_id", "7");
-  localStorage.setItem("user", JSON.stringify(ME));
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async () => jsonResponse(200, ME)),
-  );
-  await authStore.start();
-}
-
-afterEach(async () => {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async () => new Response(null, { status: 204 })),
-  );
-  await authStore.logout();
-  authStore.stop();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+afterEach(endSession);
 
 describe("relationButtons (SPEC §4 hiding rules)", () => {
   it.each([
@@ -94,19 +73,17 @@ describe("RelationActions", () => {
   });
 
   it("asks before blocking, then sends the block", async () => {
-    await logIn();
-    const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) =>
-      jsonResponse(201, { user_id: 9, blocked: true }),
-    );
-    vi.stubGlobal("fetch", fetchMock);
+    // Every request but the member's own record.
+    const answer = vi.fn(async (_url: string, _init?: RequestInit) => jsonResponse(201, { user_id: 9, blocked: true }));
+    await signInWithFetch(answer);
     renderActions(OTHER, 7);
     await userEvent.click(screen.getByRole("button", { name: "차단" }));
     const dialog = await screen.findByRole("dialog", { name: "차단하기" });
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(answer).not.toHaveBeenCalled();
     await userEvent.click(within(dialog).getByRole("button", { name: "차단" }));
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(String(url)).toBe("/api/users/block/9");
+    await waitFor(() => expect(answer).toHaveBeenCalled());
+    const [url, init] = answer.mock.calls[0] ?? [];
+    expect(url).toBe("/api/users/block/9");
     expect(init?.method).toBe("POST");
   });
 });

@@ -2,9 +2,9 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { authStore } from "../../../shared/lib/auth";
-import { jsonResponse, makeToken, ME } from "../../../test/tokens";
+import { afterEach, describe, expect, it } from "vitest";
+import { endSession, signInWithFetch } from "../../../test/session";
+import { jsonResponse } from "../../../test/tokens";
 import { parseLikesTab } from "../lib/likes-tab";
 import LikesPage from "./likes-page";
 
@@ -35,29 +35,7 @@ const PERSON = {
   like: true,
 };
 
-async function logInAs7(fetchMock: (url: string) => Response) {
-  localStorage.setItem("accessToken", makeToken(Math.floor(Date.now() / 1000) + 1800));
-  localStorage.setItem("refreshToken", "r");
-  localStorage.setItem("user_id", "7");
-  localStorage.setItem("user", JSON.stringify(ME));
-  const mock = vi.fn(async (url: RequestInfo | URL) =>
-    String(url) === "/api/users/me" ? jsonResponse(200, ME) : fetchMock(String(url)),
-  );
-  vi.stubGlobal("fetch", mock);
-  await authStore.start();
-  return mock;
-}
-
-afterEach(async () => {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async () => new Response(null, { status: 204 })),
-  );
-  await authStore.logout();
-  authStore.stop();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+afterEach(endSession);
 
 describe("likes page", () => {
   it("reads the selected tab, defaulting to participants", () => {
@@ -68,14 +46,14 @@ describe("likes page", () => {
   });
 
   it("redirects another member's likes to their profile", async () => {
-    await logInAs7(() => jsonResponse(200, []));
+    await signInWithFetch(() => jsonResponse(200, []));
     const router = renderAt("/profile/8/likes?selected=reviews");
     expect(await screen.findByRole("heading", { name: "프로필 화면" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/profile/8");
   });
 
   it("shows one's own liked people by default and switches tabs through the URL", async () => {
-    const mock = await logInAs7((url) =>
+    const mock = await signInWithFetch((url) =>
       url.startsWith("/api/users/likes_participant") ? jsonResponse(200, [PERSON]) : jsonResponse(200, []),
     );
     const router = renderAt("/profile/7/likes");

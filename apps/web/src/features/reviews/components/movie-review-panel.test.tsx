@@ -3,8 +3,9 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { KEYBOARD_COMMIT_DELAY_MS } from "../../../shared/ui/star-rating";
+import { endSession, signIn } from "../../../test/session";
 import { jsonResponse } from "../../../test/tokens";
-import { type FakeApi, fakeApi, renderWithProviders, resetSession, review, signInAsMe } from "../test/harness";
+import { type FakeApi, fakeApi, renderWithProviders, review } from "../test/harness";
 import { MovieReviewPanel } from "./movie-review-panel";
 
 const MINE = "/api/reviews/movie/350/mine";
@@ -44,10 +45,10 @@ beforeEach(() => {
   api = fakeApi();
   serveMine();
 });
-afterEach(resetSession);
+afterEach(endSession);
 
 describe("MovieReviewPanel for a member", () => {
-  beforeEach(signInAsMe);
+  beforeEach(signIn);
 
   it("rates through PUT …/mine, shows 예상 별점 only while unrated, and refetches the movie", async () => {
     const onSaved = renderPanel();

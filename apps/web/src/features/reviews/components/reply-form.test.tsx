@@ -3,10 +3,11 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { UI } from "../../../shared/ui/strings";
-import { fakeApi, renderWithProviders, resetSession, signInAsMe } from "../test/harness";
+import { endSession, signIn } from "../../../test/session";
+import { fakeApi, renderWithProviders } from "../test/harness";
 import { ReplyForm } from "./reply-form";
 
-afterEach(resetSession);
+afterEach(endSession);
 
 describe("ReplyForm", () => {
   it("asks a visitor to log in before any typing: no text box, a prompt that opens the login overlay", async () => {
@@ -20,7 +21,7 @@ describe("ReplyForm", () => {
 
   it("gives a member the text box with its counter", async () => {
     fakeApi();
-    await signInAsMe();
+    await signIn();
     renderWithProviders(<ReplyForm reviewId={11} />);
     expect(screen.getByRole("textbox", { name: "댓글 내용" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: UI.loginToWrite })).not.toBeInTheDocument();

@@ -1,8 +1,9 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { endSession, signIn } from "../../../test/session";
 import { jsonResponse } from "../../../test/tokens";
-import { type FakeApi, fakeApi, renderWithProviders, resetSession, review, signInAsMe } from "../test/harness";
+import { type FakeApi, fakeApi, renderWithProviders, review } from "../test/harness";
 import { ReviewCard } from "./review-card";
 
 let api: FakeApi;
@@ -12,7 +13,7 @@ const other = (overrides: Record<string, unknown> = {}) =>
 beforeEach(() => {
   api = fakeApi();
 });
-afterEach(resetSession);
+afterEach(endSession);
 
 describe("ReviewCard", () => {
   it("hides a spoiler behind its notice until 보기", async () => {
@@ -38,7 +39,7 @@ describe("ReviewCard", () => {
   });
 
   it("toggles a like at once and quietly rolls it back when the server fails", async () => {
-    await signInAsMe();
+    await signIn();
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     let fail = () => {};
     api.on(

@@ -4,15 +4,16 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { LoginRequiredProvider } from "../../../shared/ui/login-required";
+import { endSession, signIn } from "../../../test/session";
 import { jsonResponse } from "../../../test/tokens";
-import { type FakeApi, fakeApi, resetSession, review, signInAsMe } from "../test/harness";
+import { type FakeApi, fakeApi, review } from "../test/harness";
 import MovieCommentsPage from "./movie-comments-page";
 
 let api: FakeApi;
 beforeEach(() => {
   api = fakeApi();
 });
-afterEach(resetSession);
+afterEach(endSession);
 
 function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -32,7 +33,7 @@ function renderPage() {
 
 describe("MovieCommentsPage", () => {
   it("keeps a like when the list's next window, asked for before the like's answer, lands after it", async () => {
-    await signInAsMe();
+    await signIn();
     let liked = false;
     const firstWindow = () =>
       Array.from({ length: 10 }, (_, i) =>

@@ -1,16 +1,15 @@
-// Test harness for the reviews feature: a member session (or a visitor), a fake /api routed by method and path,
-// and the providers a page has (query client, router, login-required overlay).
+// Test harness for the reviews feature: a fake /api routed by method and path (answering the member's own record,
+// for a session signed in with test/session.ts) and the providers a page has (query client, router, login-required
+// overlay).
 import type { Review } from "@moviepedia/contract";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
 import { vi } from "vitest";
-import { authStore } from "../../../shared/lib/auth";
 import { LoginRequiredProvider } from "../../../shared/ui/login-required";
 import { aReview } from "../../../test/factories";
-import { endSession } from "../../../test/session";
-import { jsonResponse, makeToken, ME } from "../../../test/tokens";
+import { jsonResponse, ME } from "../../../test/tokens";
 
 /** Answers one route; `url` is the whole request URL (query string included). */
 export type Route = (body: unknown, url: URL) => Response | Promise<Response>;
@@ -42,17 +41,6 @@ export function fakeApi(): FakeApi {
   );
   return api;
 }
-
-export async function signInAsMe(): Promise<void> {
-  localStorage.setItem("accessToken", makeToken(Math.floor(Date.now() / 1000) + 1800));
-  localStorage.setItem("refreshToken", "r");
-  localStorage.setItem("user_id", String(ME.id));
-  localStorage.setItem("user", JSON.stringify(ME));
-  await authStore.start();
-}
-
-/** Ends the test's session (see test/session.ts). */
-export const resetSession = endSession;
 
 export function renderWithProviders(ui: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
