@@ -23,7 +23,7 @@ import { type Clock, toTimestamp } from "../../lib/time.js";
 import { inTransaction } from "../../lib/transaction.js";
 import { type TmdbClient, syncFilm } from "../catalog-sync/index.js";
 import type { CollectionsService } from "../collections/index.js";
-import { ownReviewStates, type ReviewsService } from "../reviews/index.js";
+import { isVisible, type ReviewState, type ReviewsService, sameState } from "../reviews/index.js";
 import { moviesByTitleKeys, normalizeText } from "../search/index.js";
 import {
   type ImportCollection,
@@ -54,8 +54,6 @@ export interface ImportsDeps {
 export const IMPORT_BATCH = 25;
 /** A queued or running import whose heartbeat is older than this no longer blocks its member (its process died). */
 const STALE_MS = 10 * 60 * 1000;
-
-type ReviewState = { content: string; rating: number; status: string; spoiler: number };
 
 const importRunning = () =>
   new ApiError("IMPORT_RUNNING", "An import of yours is already queued or running; wait for it to finish.");
@@ -225,8 +223,7 @@ export function createImportsService(deps: ImportsDeps) {
   // ---------------------------------------------------------------------------------------------------- writing
 
   /** What a line changes on the stored review (an empty write changes nothing). */
-  function writeFor(item: ImportItem, before: ReviewState | undefined, overwrite: boolean): ReviewWrite {
-    const b = before ?? { content: "", rating: 0, status: "", spoiler: 0 };
+  function writeFor(item: ImportItem, b: ReviewState, overwrite: boolean): ReviewWrite {
     const write: ReviewWrite = {};
     if (item.rating !== undefined && item.rating !== b.rating && (b.rating === 0 || overwrite)) {
       write.rating = item.rating;
@@ -235,7 +232,7 @@ export function createImportsService(deps: ImportsDeps) {
       write.content = item.content;
       write.spoiler = item.spoiler ?? false;
     } else if (item.content !== undefined && item.content === b.content && overwrite) {
-      if ((item.spoiler ?? false) !== (b.spoiler === 1)) write.spoiler = item.spoiler ?? false;
+      if ((item.spoiler ?? false) !== b.spoiler) write.spoiler = item.spoiler ?? false;
     }
     if (item.status !== undefined && item.status !== b.status && (b.status === "" || overwrite)) {
       // A rated film is seen: 보고싶어요 does not go on it (as rating one clears the mark).
@@ -280,31 +277,21 @@ export function createImportsService(deps: ImportsDeps) {
     trx: Kysely<Database>,
   ): Promise<Tally> {
     const tally: Tally = { ...base, unmatched: [...base.unmatched] };
-    const states = await ownReviewStates(
+    const results = await reviews.upsertManyIn(
       trx,
       userId,
-      entries.map((e) => e.movieId),
+      entries.map(({ item, movieId }) => ({ movieId, write: (current) => writeFor(item, current, overwrite) })),
     );
-    for (const { item, movieId } of entries) {
+    entries.forEach(({ item }, index) => {
+      const { before, after, missing } = results[index]!;
       tally.processed++;
+      // A film deleted since it was matched.
+      if (missing) return report(tally, item, "not_found");
       tally.matched++;
-      const before = states.get(movieId);
-      const write = writeFor(item, before, overwrite);
-      if (Object.keys(write).length === 0) {
-        tally.skipped++;
-        continue;
-      }
-      const visibleBefore = !!before && (before.rating > 0 || before.status !== "" || before.content !== "");
-      const { review } = await reviews.upsertMineIn(trx, userId, movieId, write);
-      states.set(movieId, {
-        content: review.content,
-        rating: review.rating,
-        status: review.status,
-        spoiler: review.spoiler ? 1 : 0,
-      });
-      if (visibleBefore) tally.updated++;
+      if (after === null || (before !== null && sameState(before, after))) tally.skipped++;
+      else if (isVisible(before)) tally.updated++;
       else tally.created++;
-    }
+    });
     await repo.saveProgress(
       trx,
       jobId,
