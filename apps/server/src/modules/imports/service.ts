@@ -353,7 +353,7 @@ export function createImportsService(deps: ImportsDeps) {
     };
     try {
       await repo.saveProgress(db, jobId, { ...tally, status: "running" }, now());
-      const { items, collections: lists } = readSource(source);
+      const { items, collections: lists } = await readSource(source);
       const total = items.length + lists.length;
       const cache = new Map<string, number | null>();
       let first = true;
@@ -456,7 +456,7 @@ export function createImportsService(deps: ImportsDeps) {
         `A ${format} import takes ${IMPORT_CONTENT_TYPES[format].join(" or ")}.`,
       );
     }
-    const source = prepareSource(format, type, (body as Buffer | undefined) ?? Buffer.alloc(0), name);
+    const source = await prepareSource(format, type, (body as Buffer | undefined) ?? Buffer.alloc(0), name);
     const at = now();
     const stale = toTimestamp(new Date(clock.now().getTime() - STALE_MS));
     let id: number;
