@@ -9,6 +9,8 @@ import {
   type ImportFormat,
   type ImportReason,
   isValidRating,
+  nonBlankText,
+  text as storableText,
   TEXT_MAX,
   WATCH_STATUSES,
 } from "@moviepedia/contract";
@@ -53,9 +55,26 @@ export interface ImportCollection {
   movies: MovieRef[];
 }
 
+/** What our export says the member liked: the keys of its `likes` object. */
+export const LIKE_TARGETS = ["review", "reply", "collection", "collection_comment", "person"] as const;
+export type LikeTarget = (typeof LIKE_TARGETS)[number];
+
+/**
+ * One of our export's marks on other things (docs/imports.md): 관심없어요 on a film, a follow or block of a member, a
+ * like, a reply. `file` names its list, `line` its position there; `error` when it cannot be applied at all.
+ */
+export type ImportMark = { file: string; line: number; error?: ImportReason } & (
+  | { kind: "dismissal"; movie: MovieRef }
+  | { kind: "follow" | "block"; userId: number; username: string }
+  | { kind: "like"; target: LikeTarget; targetId: number; label: string }
+  | { kind: "reply"; reviewId: number; reviewAuthor: string; movie: MovieRef | null; content: string }
+  | { kind: "comment"; collectionId: number; collectionTitle: string; content: string }
+);
+
 export interface ParsedImport {
   items: ImportItem[];
   collections: ImportCollection[];
+  marks: ImportMark[];
 }
 
 /** What the request handler keeps for the background job: checked already, parsed there. */
@@ -374,6 +393,18 @@ export async function prepareSource(
 
 // --------------------------------------------------------------------------------------------------- CSV → items
 
+const REVIEW_TEXT = storableText(TEXT_MAX);
+const REPLY_TEXT = nonBlankText(TEXT_MAX);
+
+/**
+ * Why a text cannot be stored as the endpoint writing it would refuse it (contract fields: at most 10,000 code
+ * points, no NUL, no lone surrogates, no bidi controls; replies not blank), or null when it can.
+ */
+function textProblem(value: string, reply = false): ImportReason | null {
+  if ((reply ? REPLY_TEXT : REVIEW_TEXT).safeParse(value).success) return null;
+  return codePointLength(value) > TEXT_MAX ? "text_too_long" : "invalid_text";
+}
+
 function yearOf(value: string | undefined): number | null {
   const year = Number.parseInt((value ?? "").trim(), 10);
   return Number.isInteger(year) && year >= 1870 && year <= 2200 ? year : null;
@@ -454,7 +485,8 @@ async function csvItems(file: ImportSource["files"][number], zipped: boolean): P
         case "lb_reviews": {
           if (rating !== undefined) item.rating = rating;
           const text = reviewCol >= 0 ? (f[reviewCol] ?? "") : "";
-          if (codePointLength(text) > TEXT_MAX) item.error = "text_too_long";
+          const problem = textProblem(text);
+          if (problem) item.error = problem;
           else if (text.trim() !== "") {
             item.content = text;
             item.spoiler = false;
@@ -523,7 +555,8 @@ async function jsonItems(json: unknown): Promise<ParsedImport> {
       const status = str(r.status) ?? "";
       if (status !== "" && (WATCH_STATUSES as readonly string[]).includes(status)) item.status = status;
       const content = str(r.content) ?? "";
-      if (codePointLength(content) > TEXT_MAX) item.error = "text_too_long";
+      const problem = textProblem(content);
+      if (problem) item.error = problem;
       else if (content.trim() !== "") {
         item.content = content;
         item.spoiler = r.spoiler === true;
@@ -545,7 +578,105 @@ async function jsonItems(json: unknown): Promise<ParsedImport> {
       .filter((m): m is MovieRef => m !== null);
     collections.push({ line: index + 1, title, overview: str(c.overview), movies });
   });
-  return { items, collections };
+  return { items, collections, marks: await jsonMarks(root) };
+}
+
+/** The entries of one list of our export, as objects (anything else reads as an empty object). */
+function entries(value: unknown): Array<Record<string, unknown>> {
+  return (Array.isArray(value) ? value : []).map((v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {},
+  );
+}
+
+/** Our export's dismissals, replies, collection comments, likes, follows and blocks, in that order. */
+async function jsonMarks(root: Record<string, unknown>): Promise<ImportMark[]> {
+  const marks: ImportMark[] = [];
+  const add = async (mark: ImportMark) => {
+    marks.push(mark);
+    if (marks.length % ITEMS_SLICE === 0) await nextTurn();
+  };
+  for (const [index, d] of entries(root.dismissals).entries()) {
+    const movie = movieRefOf(d.movie);
+    const mark: ImportMark = { kind: "dismissal", file: "dismissals", line: index + 1, movie: movie ?? EMPTY_MOVIE };
+    await add(movie ? mark : { ...mark, error: "missing_title" });
+  }
+  for (const [index, p] of entries(root.replies).entries()) {
+    const content = str(p.content) ?? "";
+    const reviewId = int(p.review_id);
+    const mark: ImportMark = {
+      kind: "reply",
+      file: "replies",
+      line: index + 1,
+      reviewId: reviewId ?? 0,
+      reviewAuthor: str(p.review_author) ?? "",
+      movie: movieRefOf(p.movie),
+      content,
+    };
+    const problem = reviewId === null ? "target_not_found" : textProblem(content, true);
+    await add(problem ? { ...mark, error: problem } : mark);
+  }
+  for (const [index, k] of entries(root.collection_comments).entries()) {
+    const content = str(k.content) ?? "";
+    const collectionId = int(k.collection_id);
+    const mark: ImportMark = {
+      kind: "comment",
+      file: "collection_comments",
+      line: index + 1,
+      collectionId: collectionId ?? 0,
+      collectionTitle: str(k.collection_title) ?? "",
+      content,
+    };
+    const problem = collectionId === null ? "target_not_found" : textProblem(content, true);
+    await add(problem ? { ...mark, error: problem } : mark);
+  }
+  const likes = (root.likes && typeof root.likes === "object" ? root.likes : {}) as Record<string, unknown>;
+  for (const target of LIKE_TARGETS) {
+    for (const [index, l] of entries(likes[target]).entries()) {
+      const targetId = int(l.target_id);
+      const mark: ImportMark = {
+        kind: "like",
+        file: `likes.${target}`,
+        line: index + 1,
+        target,
+        targetId: targetId ?? 0,
+        label: str(l.label) ?? "",
+      };
+      await add(targetId === null ? { ...mark, error: "target_not_found" } : mark);
+    }
+  }
+  for (const kind of ["follow", "block"] as const) {
+    for (const [index, f] of entries(root[`${kind}s`]).entries()) {
+      const userId = int(f.user_id);
+      const mark: ImportMark = {
+        kind,
+        file: `${kind}s`,
+        line: index + 1,
+        userId: userId ?? 0,
+        username: str(f.username) ?? "",
+      };
+      await add(userId === null || mark.username === "" ? { ...mark, error: "member_not_found" } : mark);
+    }
+  }
+  return marks;
+}
+
+const EMPTY_MOVIE: MovieRef = { title: "", year: null };
+
+/** What a report says a mark was about: the film (title, year), the member's name, or what was liked. */
+export function markSubject(mark: ImportMark): { title: string; year: number | null } {
+  switch (mark.kind) {
+    case "dismissal":
+      return { title: mark.movie.title, year: mark.movie.year };
+    case "reply":
+      return { title: mark.movie?.title ?? "", year: mark.movie?.year ?? null };
+    case "like":
+      return { title: [...mark.label].slice(0, 100).join(""), year: null };
+    case "comment":
+      return { title: mark.collectionTitle, year: null };
+    case "follow":
+    case "block":
+      return { title: mark.username, year: null };
+  }
 }
 
 /** Every item (and, for our export, collection) of a checked source. */
@@ -554,5 +685,5 @@ export async function readSource(source: ImportSource): Promise<ParsedImport> {
   const zipped = source.files.length > 1 || source.files[0]?.name !== null;
   let items: ImportItem[] = [];
   for (const file of source.files) items = items.concat(await csvItems(file, zipped));
-  return { items, collections: [] };
+  return { items, collections: [], marks: [] };
 }

@@ -1,3 +1,3 @@
 // What other modules use of shared.
 export { blocksAnyone, hasBlocked, notBlockedBy } from "./blocks.js";
-export { likedSet, markedSet, toggleLike, toggleLikeCounted } from "./likes.js";
+export { addLike, likedSet, markedSet, toggleLike, toggleLikeCounted } from "./likes.js";

@@ -59,6 +59,25 @@ export async function toggleLikeCounted(
   return { liked, delta };
 }
 
+/**
+ * The caller likes the target (imports restoring an export's likes): inserted unless the pair exists, counted as a
+ * like toggle counts, and no notification — a restored like is no news. True when the like is new.
+ */
+export async function addLike(
+  trx: Kysely<Database>,
+  likeTable: LikeTableName,
+  userId: number,
+  targetId: number,
+  now: Date,
+): Promise<boolean> {
+  const statements = TOGGLE_STATEMENTS[likeTable];
+  const inserted = await statements.insert(trx, { userId, targetId, at: toTimestamp(now) });
+  if (Number(inserted.numAffectedRows ?? 0) === 0) return false;
+  await statements.count(trx, { targetId, delta: 1 });
+  await statements.memberTotal?.(trx, { userId, delta: 1 });
+  return true;
+}
+
 type Statement<P extends Record<string, unknown>> = (db: Kysely<Database>, params: P) => Promise<QueryResult<unknown>>;
 
 /** A like toggle's statements per like table, prepared once: a toggle runs them at a 평가하기 pace. */
