@@ -5,7 +5,14 @@
 import { parse } from "csv-parse/sync";
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { decodeText, parseCsv, prepareSource, readSource } from "../src/modules/imports/parse.js";
+import {
+  CSV_SLICE,
+  DECODE_SLICE,
+  decodeText,
+  parseCsv,
+  prepareSource,
+  readSource,
+} from "../src/modules/imports/parse.js";
 
 /** Counts the turns another task gets while `work` runs (it needs one turn of the event loop per step). */
 async function turnsDuring<T>(work: () => Promise<T>): Promise<{ result: T; turns: number }> {
@@ -38,7 +45,7 @@ function bigCsv(n: number): string {
 describe("CSV in slices", () => {
   it("gives the records csv-parse gives for the whole text, on the lines they start on", async () => {
     const text = bigCsv(12_000);
-    expect(text.length).toBeGreaterThan(10 * 16 * 1024);
+    expect(text.length).toBeGreaterThan(10 * CSV_SLICE);
     const { result, turns } = await turnsDuring(() => parseCsv(text));
     const whole = parse(text, { relax_column_count: true, skip_empty_lines: true }) as string[][];
     expect(result.header).toEqual(whole[0]);
@@ -55,10 +62,10 @@ describe("CSV in slices", () => {
 
   it("never cuts a character of two UTF-16 units in two at a slice boundary", async () => {
     const head = "Date,Name,Year,Letterboxd URI,Rating\n2024-01-01,";
-    // The emoji's first unit is the last of the first 16 K slice.
-    const name = `${"가".repeat(16 * 1024 - 1 - head.length)}🎬 끝`;
+    // The emoji's first unit is the last of the first slice.
+    const name = `${"가".repeat(CSV_SLICE - 1 - head.length)}🎬 끝`;
     const text = `${head}${name},2019,u,4\n`;
-    expect(text.charCodeAt(16 * 1024 - 1)).toBe("🎬".charCodeAt(0));
+    expect(text.charCodeAt(CSV_SLICE - 1)).toBe("🎬".charCodeAt(0));
     const result = await parseCsv(text);
     expect(result.records.map((r) => r.fields[1])).toEqual([name]);
   });
@@ -76,10 +83,12 @@ describe("CSV in slices", () => {
 
 describe("UTF-8 in slices", () => {
   it("decodes characters cut at a slice boundary, and finds bytes that are not UTF-8 anywhere", async () => {
-    const slice = 128 * 1024;
-    // "가" is three bytes: place one across the first boundary, an emoji (four bytes) across the second.
-    const text = `${"a".repeat(slice - 1)}가${"b".repeat(slice - 3)}🎬tail`;
+    const slice = DECODE_SLICE;
+    // After the BOM's three bytes, "가" (three bytes) across the first boundary, an emoji (four) across the second.
+    const text = `${"a".repeat(slice - 4)}가${"b".repeat(slice - 4)}🎬tail`;
     const bytes = Buffer.from(`\uFEFF${text}`, "utf8");
+    expect(bytes.subarray(slice - 1, slice + 2).toString()).toBe("가");
+    expect(bytes.subarray(2 * slice - 2, 2 * slice + 2).toString()).toBe("🎬");
     expect(await decodeText(bytes)).toEqual({ text, badUtf8: false });
     const bad = Buffer.concat([bytes, Buffer.from([0xff]), Buffer.from("끝")]);
     const decoded = await decodeText(bad);

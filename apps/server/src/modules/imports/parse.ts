@@ -89,7 +89,7 @@ export type CsvKind = "lb_ratings" | "lb_reviews" | "lb_watchlist" | "lb_watched
 export const invalidFile = (detail: string) => new ApiError("INVALID_IMPORT_FILE", detail);
 
 /** Bytes decoded between two yields to the event loop (a few milliseconds of work). */
-const DECODE_SLICE = 128 * 1024;
+export const DECODE_SLICE = 64 * 1024;
 
 async function decodeSlices(bytes: Uint8Array, fatal: boolean): Promise<string> {
   const decoder = new TextDecoder("utf-8", { fatal, ignoreBOM: true });
@@ -138,7 +138,7 @@ export interface CsvResult {
 const MAX_RESTARTS = 50;
 
 /** Characters of CSV handed to the parser between two yields to the event loop. */
-const CSV_SLICE = 16 * 1024;
+export const CSV_SLICE = 8 * 1024;
 
 /** Where each line starts, found a slice at a time with yields to the event loop between slices. */
 async function lineStarts(text: string): Promise<number[]> {
@@ -428,7 +428,7 @@ export function imdbRating(value: string | undefined): number | null | undefined
 }
 
 /** Records turned into items between two yields to the event loop. */
-const ITEMS_SLICE = 2000;
+const ITEMS_SLICE = 500;
 
 async function csvItems(file: ImportSource["files"][number], zipped: boolean): Promise<ImportItem[]> {
   const csv = await parseCsv(file.text);
