@@ -81,6 +81,14 @@ export const ImportUnmatched = z.object({
 });
 export type ImportUnmatched = z.infer<typeof ImportUnmatched>;
 
+/**
+ * Whether an unmatched line named a film to rate (a line of a CSV file or of our JSON's `reviews`), which the web app
+ * offers to find by hand; the others (collections, 관심없어요, replies, comments, likes, follows, blocks) are reported.
+ */
+export function isRatingLine(line: Pick<ImportUnmatched, "file">): boolean {
+  return line.file === null || line.file === "reviews" || line.file.toLowerCase().endsWith(".csv");
+}
+
 export const ImportJob = z.object({
   id: Int,
   format: z.enum(IMPORT_FORMATS),
