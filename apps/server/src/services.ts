@@ -105,9 +105,14 @@ export function createServices(deps: ServiceDeps) {
   const feed = createFeedService({ db });
   const imports = createImportsService({
     db,
+    dialect: database.dialect,
     clock,
     reviews,
     collections,
+    rating,
+    social,
+    replies,
+    collectionComments,
     tmdb: config.catalog.tmdb ? new TmdbClient(config.catalog.tmdb) : undefined,
     logError,
   });

@@ -1,8 +1,10 @@
 // GET /api/users/me/export (issue #19, docs/imports.md) and the round trip: a busy member's JSON export imported into
-// a fresh account gives identical ratings, statuses, texts, spoiler flags and collections; the CSV export is a zip
-// of one file per kind; an export past one page (1,000 rows) is whole; counters equal recounts afterwards. Also the
-// TMDB fallback of matching, against the loopback TMDB fake (never the internet).
-import type { ImportJob } from "@moviepedia/contract";
+// a fresh account gives identical ratings, statuses, texts, spoiler flags, collections, 관심없어요, follows, blocks,
+// likes of every kind, replies and collection comments, without notifying anyone; a re-import changes nothing;
+// marks whose target is not here are reported, never a 500; the CSV export is a zip of one file per kind; an export
+// past one page (1,000 rows) is whole; counters equal recounts afterwards. Also the TMDB fallback of matching,
+// against the loopback TMDB fake (never the internet).
+import type { ImportJob, ImportReason } from "@moviepedia/contract";
 import { unzipSync, strFromU8 } from "fflate";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -64,6 +66,64 @@ async function reviewState(member: TestMember) {
   return rows;
 }
 
+/** What a member set on other things: dismissals, follows, blocks, likes of each kind, replies, comments. */
+async function markState(member: TestMember) {
+  const ids = async (
+    table:
+      | "follows"
+      | "blocks"
+      | "review_likes"
+      | "reply_likes"
+      | "collection_likes"
+      | "collection_comment_likes"
+      | "person_likes",
+  ) =>
+    (
+      await ctx.db.selectFrom(table).select("target_id").where("user_id", "=", member.id).orderBy("target_id").execute()
+    ).map((r) => r.target_id);
+  return {
+    dismissals: (
+      await ctx.db
+        .selectFrom("movie_dismissals")
+        .select("movie_id")
+        .where("user_id", "=", member.id)
+        .orderBy("movie_id")
+        .execute()
+    ).map((r) => r.movie_id),
+    follows: await ids("follows"),
+    blocks: await ids("blocks"),
+    likes: {
+      review: await ids("review_likes"),
+      reply: await ids("reply_likes"),
+      collection: await ids("collection_likes"),
+      collection_comment: await ids("collection_comment_likes"),
+      person: await ids("person_likes"),
+    },
+    replies: await ctx.db
+      .selectFrom("replies")
+      .select(["review_id", "content"])
+      .where("user_id", "=", member.id)
+      .orderBy("id")
+      .execute(),
+    comments: await ctx.db
+      .selectFrom("collection_comments")
+      .select(["collection_id", "content"])
+      .where("user_id", "=", member.id)
+      .orderBy("id")
+      .execute(),
+  };
+}
+
+/** Notifications a member caused (as their actor). */
+async function causedNotifications(member: TestMember): Promise<number> {
+  const row = await ctx.db
+    .selectFrom("notification_actors")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("actor_id", "=", member.id)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 async function collectionState(member: TestMember) {
   const lists = await ctx.db
     .selectFrom("collections")
@@ -87,12 +147,16 @@ async function collectionState(member: TestMember) {
 describe("export and round trip", () => {
   let busy: TestMember;
   let friend: TestMember;
+  let stranger: TestMember;
   let ids: number[];
+  let theirs: { id: number };
+  let friendList: { id: number };
+  let person: { id: number };
 
   beforeAll(async () => {
     busy = await createMember(ctx);
     friend = await createMember(ctx);
-    const stranger = await createMember(ctx);
+    stranger = await createMember(ctx);
     ids = [];
     for (let i = 0; i < 8; i++) ids.push((await createMovie(ctx, { title: `왕복 영화 ${i}`, year: 2000 + i })).id);
     const [a, b, c, d, e, f, g, h] = ids as [number, number, number, number, number, number, number, number];
@@ -103,17 +167,22 @@ describe("export and round trip", () => {
     await createReview(ctx, busy, e, { content: "별점 없이 코멘트만" });
     const hidden = await createReview(ctx, busy, f, { rating: 1 });
     await ctx.services.reviews.edit(busy.id, hidden.id, { rating: 0 });
-    const theirs = await createReview(ctx, friend, a, { rating: 5, content: "친구의 코멘트" });
+    theirs = await createReview(ctx, friend, a, { rating: 5, content: "친구의 코멘트" });
     await createReply(ctx, busy, theirs.id, "동의해요, 정말");
     await injectAs(ctx, busy)({ method: "PATCH", url: `/api/reviews/like/${theirs.id}` });
+    const friendReply = await createReply(ctx, friend, theirs.id, "고마워요");
+    await injectAs(ctx, busy)({ method: "PATCH", url: `/api/comments/like/${friendReply.id}` });
     await createCollection(ctx, busy, { title: "봉준호 모음", overview: "순서가 중요해요", movieIds: [g, a, d] });
     await createCollection(ctx, busy, { title: "빈 컬렉션", movieIds: [] });
-    const friendList = await createCollection(ctx, friend, { title: "친구 컬렉션", movieIds: [h] });
+    friendList = await createCollection(ctx, friend, { title: "친구 컬렉션", movieIds: [h] });
     await ctx.services.collectionComments.create(friendList.id, busy.id, "좋은 목록이네요");
+    const friendComment = await ctx.services.collectionComments.create(friendList.id, friend.id, "제 목록이에요");
+    await injectAs(ctx, busy)({ method: "PATCH", url: `/api/collections/like/${friendList.id}` });
+    await injectAs(ctx, busy)({ method: "PATCH", url: `/api/collection_comments/like/${friendComment.id}` });
     await injectAs(ctx, busy)({ method: "POST", url: `/api/users/follow/${friend.id}` });
     await injectAs(ctx, busy)({ method: "POST", url: `/api/users/block/${stranger.id}` });
     await injectAs(ctx, busy)({ method: "PUT", url: `/api/movies/${h}/dismissed` });
-    const person = await createPerson(ctx, "좋아하는 배우");
+    person = await createPerson(ctx, "좋아하는 배우");
     await injectAs(ctx, busy)({ method: "PATCH", url: `/api/participants/like/${person.id}` });
   });
 
@@ -140,6 +209,9 @@ describe("export and round trip", () => {
     ]);
     expect(data.collection_comments).toEqual([expect.objectContaining({ content: "좋은 목록이네요" })]);
     expect(data.likes.review).toHaveLength(1);
+    expect(data.likes.reply).toEqual([expect.objectContaining({ label: "고마워요" })]);
+    expect(data.likes.collection).toEqual([expect.objectContaining({ label: "친구 컬렉션" })]);
+    expect(data.likes.collection_comment).toEqual([expect.objectContaining({ label: "제 목록이에요" })]);
     expect(data.likes.person).toEqual([expect.objectContaining({ label: "좋아하는 배우" })]);
     expect(data.follows).toEqual([expect.objectContaining({ user_id: friend.id, username: friend.username })]);
     expect(data.blocks).toHaveLength(1);
@@ -194,18 +266,121 @@ describe("export and round trip", () => {
     ]);
   });
 
-  it("round trip: the JSON export imported into a fresh account gives the same ratings, statuses, texts, collections", async () => {
+  it("round trip: the JSON export imported into a fresh account gives the same reviews, collections and marks", async () => {
     const text = (await exportOf(busy, "json")).body;
     const fresh = await createMember(ctx);
     const job = await importJson(fresh, text);
     expect(job).toMatchObject({ status: "done", format: "moviepedia", unmatched_count: 0 });
-    expect(job.created).toBe(5 + 2); // five reviews, two collections
+    // Five reviews, two collections; one dismissal, one reply, one collection comment, five likes (one of each
+    // kind), one follow, one block.
+    expect(job).toMatchObject({ total: 17, processed: 17, created: 17, updated: 0, skipped: 0 });
     expect(await reviewState(fresh)).toEqual(await reviewState(busy));
     expect(await collectionState(fresh)).toEqual(await collectionState(busy));
+    const marks = await markState(busy);
+    expect(marks.likes).toEqual({
+      review: [theirs.id],
+      reply: [expect.any(Number)],
+      collection: [friendList.id],
+      collection_comment: [expect.any(Number)],
+      person: [person.id],
+    });
+    expect(marks).toMatchObject({ dismissals: [ids[7]], follows: [friend.id], blocks: [stranger.id] });
+    expect(await markState(fresh)).toEqual(marks);
+    // Restored, not new: nobody hears of the imported likes, follows, replies or comments.
+    expect(await causedNotifications(fresh)).toBe(0);
+    const friendRow = await ctx.db
+      .selectFrom("users")
+      .select(["follower_count"])
+      .where("id", "=", friend.id)
+      .executeTakeFirstOrThrow();
+    expect(friendRow.follower_count).toBe(2);
+    expect(await counterMismatches(ctx)).toEqual([]);
     // Again: nothing changes.
     const again = await importJson(fresh, text);
-    expect(again).toMatchObject({ created: 0, updated: 0, skipped: 7 });
+    expect(again).toMatchObject({ created: 0, updated: 0, skipped: 17, unmatched_count: 0 });
     expect(await collectionState(fresh)).toEqual(await collectionState(busy));
+    expect(await markState(fresh)).toEqual(marks);
+    expect(await counterMismatches(ctx)).toEqual([]);
+  });
+
+  it("marks whose target is not here are reported with a reason and the rest is restored", async () => {
+    const fresh = await createMember(ctx);
+    const [a, , , , , , , h] = ids as [number, number, number, number, number, number, number, number];
+    const keyOf = async (id: number) =>
+      (await ctx.db.selectFrom("movies").select("key").where("id", "=", id).executeTakeFirstOrThrow()).key;
+    const gone = await createReview(ctx, friend, ids[5]!, { rating: 3 });
+    await ctx.services.reviews.edit(friend.id, gone.id, { rating: 0 }); // hidden: nothing to like or answer
+    const file = {
+      format: "moviepedia",
+      version: 1,
+      reviews: [],
+      dismissals: [
+        { movie: { title: "어디에도 없는 영화", year: 1901 } },
+        { movie: { key: await keyOf(h) } },
+        { created_at: "2024-01-01" },
+      ],
+      replies: [
+        { review_id: 99_999_999, review_author: friend.username, content: "없는 리뷰에" },
+        { review_id: theirs.id, review_author: friend.username, content: "   " },
+        { review_id: theirs.id, review_author: "다른 사람", content: "다른 사람의 같은 번호 리뷰에" },
+        { review_id: gone.id, review_author: friend.username, content: "숨겨진 리뷰에" },
+        { review_id: theirs.id, review_author: friend.username, content: "x".repeat(10_001) },
+        { review_id: theirs.id, review_author: friend.username, content: "잘 봤어요\u202e" },
+        { review_id: theirs.id, review_author: friend.username, content: "잘 봤어요", movie: { key: await keyOf(a) } },
+      ],
+      collection_comments: [{ collection_id: friendList.id, collection_title: "다른 제목", content: "안녕" }],
+      likes: {
+        review: [
+          { target_id: theirs.id, label: "다른 영화 제목" },
+          { target_id: gone.id, label: "왕복 영화 5" },
+          { target_id: theirs.id, label: "왕복 영화 0" },
+        ],
+        reply: [{ target_id: 99_999_999, label: "x" }],
+        collection: ["이상한 항목"],
+        person: [{ target_id: person.id, label: "좋아하는 배우" }],
+      },
+      follows: [
+        { user_id: 99_999_999, username: "nobody" },
+        { user_id: friend.id, username: "다른이름" },
+        { user_id: fresh.id, username: fresh.username },
+        { user_id: friend.id, username: friend.username },
+      ],
+      blocks: [{ user_id: stranger.id }, { user_id: stranger.id, username: stranger.username }],
+    };
+    const job = await importJson(fresh, JSON.stringify(file));
+    expect(job.status).toBe("done");
+    const reasons = job.unmatched.map((u) => [u.file, u.line, u.reason]);
+    const expected: Array<[string, number, ImportReason]> = [
+      ["dismissals", 1, "not_found"],
+      ["dismissals", 3, "missing_title"],
+      ["replies", 1, "target_not_found"],
+      ["replies", 2, "invalid_text"],
+      ["replies", 3, "target_not_found"],
+      ["replies", 4, "target_not_found"],
+      ["replies", 5, "text_too_long"],
+      ["replies", 6, "invalid_text"],
+      ["collection_comments", 1, "target_not_found"],
+      ["likes.review", 1, "target_not_found"],
+      ["likes.review", 2, "target_not_found"],
+      ["likes.reply", 1, "target_not_found"],
+      ["likes.collection", 1, "target_not_found"],
+      ["follows", 1, "member_not_found"],
+      ["follows", 2, "member_not_found"],
+      ["follows", 3, "self"],
+      ["blocks", 1, "member_not_found"],
+    ];
+    expect(reasons).toEqual(expected);
+    expect(job.unmatched.find((u) => u.file === "follows" && u.line === 2)).toMatchObject({ title: "다른이름" });
+    expect(job).toMatchObject({ total: 23, processed: 23, created: 6, skipped: 0, unmatched_count: 17 });
+    const state = await markState(fresh);
+    expect(state).toMatchObject({
+      dismissals: [h],
+      follows: [friend.id],
+      blocks: [stranger.id],
+      likes: { review: [theirs.id], reply: [], collection: [], collection_comment: [], person: [person.id] },
+      replies: [{ review_id: theirs.id, content: "잘 봤어요" }],
+      comments: [],
+    });
     expect(await counterMismatches(ctx)).toEqual([]);
   });
 

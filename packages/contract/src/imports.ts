@@ -38,6 +38,10 @@ const IMPORT_REASONS = [
   "column_count",
   "missing_title",
   "text_too_long",
+  "invalid_text",
+  "member_not_found",
+  "self",
+  "target_not_found",
   "not_read",
   "write_failed",
 ] as const;
@@ -51,15 +55,23 @@ export const IMPORT_REASON_LABELS: Readonly<Record<ImportReason, string>> = {
   column_count: "열 개수가 맞지 않아요",
   missing_title: "제목이 없어요",
   text_too_long: "코멘트가 10000자를 넘어요",
+  invalid_text: "글이 비어 있거나 저장할 수 없는 글자가 있어요",
+  member_not_found: "이 사이트에서 회원을 찾지 못했어요",
+  self: "나 자신은 팔로우하거나 차단할 수 없어요",
+  target_not_found: "대상을 이 사이트에서 찾지 못했어요",
   not_read: "앞선 오류가 많아 읽지 않았어요",
   write_failed: "저장하지 못했어요",
 };
 
 export const ImportUnmatched = z.object({
-  /** The file inside a zip (`ratings.csv`, …), null for a single file. */
+  /**
+   * The file inside a zip (`ratings.csv`, …), null for a single file; for our JSON export the list the item is in
+   * (`reviews`, `collections`, `dismissals`, `replies`, `likes.review`, …, `follows`, `blocks`).
+   */
   file: z.string().nullable(),
-  /** 1-based line of the file (the header is line 1); for our JSON export the item's position. */
+  /** 1-based line of the file (the header is line 1); for our JSON export the item's position in its list. */
   line: Int,
+  /** The film's title; for a follow or block the member's name, for a like what it liked (title, name or text). */
   title: z.string(),
   year: Int.nullable(),
   reason: z.enum(IMPORT_REASONS),
@@ -67,6 +79,14 @@ export const ImportUnmatched = z.object({
   rating: z.number().nullable(),
 });
 export type ImportUnmatched = z.infer<typeof ImportUnmatched>;
+
+/**
+ * Whether an unmatched line named a film to rate (a line of a CSV file or of our JSON's `reviews`), which the web app
+ * offers to find by hand; the others (collections, 관심없어요, replies, comments, likes, follows, blocks) are reported.
+ */
+export function isRatingLine(line: Pick<ImportUnmatched, "file">): boolean {
+  return line.file === null || line.file === "reviews" || line.file.toLowerCase().endsWith(".csv");
+}
 
 export const ImportJob = z.object({
   id: Int,

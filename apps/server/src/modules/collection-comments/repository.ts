@@ -73,6 +73,18 @@ export function insertComment(
   return db.insertInto("collection_comments").values(values).returningAll().executeTakeFirstOrThrow();
 }
 
+/** Whether the member already wrote exactly this comment on the collection (an import restores a comment once). */
+export async function hasSameComment(db: Db, collectionId: number, userId: number, content: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("collection_comments")
+    .select("id")
+    .where("collection_id", "=", collectionId)
+    .where("user_id", "=", userId)
+    .where("content", "=", content)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function updateCommentContent(db: Db, id: number, content: string): Promise<boolean> {
   const result = await db.updateTable("collection_comments").set({ content }).where("id", "=", id).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;

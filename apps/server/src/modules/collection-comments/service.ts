@@ -16,6 +16,7 @@ import {
   deleteComment,
   findComment,
   findCommentWithAuthor,
+  hasSameComment,
   insertComment,
   listComments,
   lockComment,
@@ -59,6 +60,31 @@ export function createCollectionCommentsService(deps: { db: Db; clock: Clock }) 
       if (collection) await collectionCommented(trx, row, collection.user_id, clock.now());
       return loadOne(trx, row.id, callerId);
     });
+  }
+
+  /**
+   * A comment restored by an import, inside the import's transaction: counted on the collection (locked first, as
+   * create), once — the same text by the same member on the same collection is there already — and without
+   * notifying the collection's owner (a restored comment is no news). `missing` when the collection is gone.
+   */
+  async function restoreIn(
+    trx: Db,
+    callerId: number,
+    collectionId: number,
+    content: string,
+  ): Promise<"created" | "exists" | "missing"> {
+    if (!(await bumpCommentsCount(trx, collectionId, 1))) return "missing";
+    if (await hasSameComment(trx, collectionId, callerId, content)) {
+      await bumpCommentsCount(trx, collectionId, -1);
+      return "exists";
+    }
+    await insertComment(trx, {
+      collection_id: collectionId,
+      user_id: callerId,
+      content,
+      created_at: toTimestamp(clock.now()),
+    });
+    return "created";
   }
 
   async function list(collectionId: number | null, callerId: number | null, window: Window) {
@@ -109,7 +135,7 @@ export function createCollectionCommentsService(deps: { db: Db; clock: Clock }) 
     });
   }
 
-  return { create, list, get, patch, remove, isLiked, toggle };
+  return { create, restoreIn, list, get, patch, remove, isLiked, toggle };
 }
 
 export type CollectionCommentsService = ReturnType<typeof createCollectionCommentsService>;

@@ -48,8 +48,20 @@ export type ExportReview = FilmColumns & {
   updated_at: string;
 };
 
-/** The member's visible reviews (an emptied one is nothing the member set), oldest first. */
-export async function reviewsPage(db: Db, userId: number, after: number): Promise<ExportReview[]> {
+/**
+ * Which of the member's reviews a page holds: every visible one (an emptied one is nothing the member set), or only
+ * those with a rating, a status or a text (the CSV export's ratings, statuses and comments files, each read without
+ * the rows and the long texts it does not need).
+ */
+export type ReviewSubset = "visible" | "rated" | "status" | "comment";
+
+/** The member's reviews of one subset, oldest first. */
+export async function reviewsPage(
+  db: Db,
+  userId: number,
+  after: number,
+  subset: ReviewSubset = "visible",
+): Promise<ExportReview[]> {
   return (await db
     .selectFrom("reviews as r")
     .innerJoin("movies as m", "m.id", "r.movie_id")
@@ -57,7 +69,7 @@ export async function reviewsPage(db: Db, userId: number, after: number): Promis
       "r.id",
       "r.rating",
       "r.status",
-      "r.content",
+      subset === "visible" || subset === "comment" ? "r.content" : sql<string>`''`.as("content"),
       "r.spoiler",
       "r.likes_count",
       "r.comments_count",
@@ -67,7 +79,18 @@ export async function reviewsPage(db: Db, userId: number, after: number): Promis
     ])
     .where("r.user_id", "=", userId)
     .where("r.id", ">", after)
-    .where((eb) => eb.or([eb("r.rating", ">", 0), eb("r.status", "<>", ""), eb("r.content", "<>", "")]))
+    .where((eb) => {
+      switch (subset) {
+        case "rated":
+          return eb("r.rating", ">", 0);
+        case "status":
+          return eb("r.status", "<>", "");
+        case "comment":
+          return eb("r.content", "<>", "");
+        case "visible":
+          return eb.or([eb("r.rating", ">", 0), eb("r.status", "<>", ""), eb("r.content", "<>", "")]);
+      }
+    })
     .orderBy("r.id")
     .limit(EXPORT_PAGE)
     .execute()) as unknown as ExportReview[];

@@ -2,7 +2,9 @@
 // own format (format: "moviepedia", re-imported by POST …/imports?format=moviepedia); CSV is a zip (fflate's
 // streaming Zip) of one file per kind, each film with its title, year and TMDB/IMDb ids so other sites can read it.
 // Each kind is read in keyset-paged batches and written to the reply stream, waiting for it to drain: memory stays
-// flat however much the member has.
+// flat however much the member has. A page is let go before the next one is read: nothing of it stays reachable
+// while the database answers (on PostgreSQL that wait is real time, in which the garbage collector runs: pages kept
+// across it would be promoted to the old generation, which grows until a full collection).
 import { once } from "node:events";
 import { PassThrough } from "node:stream";
 import type { ExportFormat } from "@moviepedia/contract";
@@ -25,16 +27,20 @@ const LIKE_FILES: Record<q.LikeKind, string> = {
   person: "people",
 };
 
-/** Every page of one kind, in id order. */
-async function* pages<T extends { id: number }>(read: (after: number) => Promise<T[]>): AsyncGenerator<T[]> {
-  let after = 0;
-  for (;;) {
+/**
+ * Every page of one kind, in id order, handed to `each` (and its work awaited) before the next page is read. Each
+ * page lives in a call of its own that has returned before the next read starts.
+ */
+async function eachPage<T extends { id: number }>(
+  read: (after: number) => Promise<T[]>,
+  each: (rows: T[]) => Promise<void>,
+): Promise<void> {
+  const step = async (after: number): Promise<number | null> => {
     const rows = await read(after);
-    if (rows.length === 0) return;
-    yield rows;
-    if (rows.length < q.EXPORT_PAGE) return;
-    after = rows[rows.length - 1]!.id;
-  }
+    if (rows.length > 0) await each(rows);
+    return rows.length < q.EXPORT_PAGE ? null : rows[rows.length - 1]!.id;
+  };
+  for (let after: number | null = 0; after !== null;) after = await step(after);
 }
 
 function movieOf(row: FilmColumns) {
@@ -51,13 +57,26 @@ function movieOf(row: FilmColumns) {
 
 /** A writable that the producer waits on: `write` resolves once the stream wants more (or was closed). */
 class Sink {
-  constructor(readonly out: PassThrough) {}
+  /** Settles when the stream closes: one listener for the whole export, however often it waits for "drain". */
+  private readonly gone: Promise<void>;
+  constructor(readonly out: PassThrough) {
+    this.gone = new Promise((resolve) => out.once("close", () => resolve()));
+  }
   get closed(): boolean {
     return this.out.destroyed || this.out.writableEnded;
   }
   async write(chunk: string | Uint8Array): Promise<void> {
     if (this.closed) throw new Error("export stream closed");
-    if (!this.out.write(chunk)) await Promise.race([once(this.out, "drain"), once(this.out, "close")]);
+    if (this.out.write(chunk)) return;
+    const stop = new AbortController();
+    const drained = once(this.out, "drain", { signal: stop.signal });
+    // Its listener goes when the wait ends either way; the abort that removes it is no error of the export.
+    drained.catch(() => undefined);
+    try {
+      await Promise.race([drained, this.gone]);
+    } finally {
+      stop.abort();
+    }
   }
 }
 
@@ -87,14 +106,15 @@ async function writeJson(db: Db, userId: number, sink: Sink, exportedAt: string)
   ) {
     await sink.write(`,${JSON.stringify(name)}:[`);
     let first = true;
-    for await (const rows of pages(read)) {
-      let text = "";
+    await eachPage(read, async (rows) => {
+      const parts: string[] = [];
       for (const row of rows) {
-        text += (first ? "" : ",") + JSON.stringify(await map(row));
-        first = false;
+        const value = map(row);
+        parts.push(JSON.stringify(value instanceof Promise ? await value : value));
       }
-      await sink.write(text);
-    }
+      await sink.write((first ? "" : ",") + parts.join(","));
+      first = false;
+    });
     await sink.write("]");
   }
   await list(
@@ -150,10 +170,13 @@ async function writeJson(db: Db, userId: number, sink: Sink, exportedAt: string)
     if (index > 0) await sink.write(",");
     await sink.write(`${JSON.stringify(kind)}:[`);
     let first = true;
-    for await (const rows of pages((after) => q.likesPage(db, kind, userId, after))) {
-      await sink.write((first ? "" : ",") + rows.map((r) => JSON.stringify(r)).join(","));
-      first = false;
-    }
+    await eachPage(
+      (after) => q.likesPage(db, kind, userId, after),
+      async (rows) => {
+        await sink.write((first ? "" : ",") + rows.map((r) => JSON.stringify(r)).join(","));
+        first = false;
+      },
+    );
     await sink.write("]");
   }
   await sink.write("}");
@@ -211,86 +234,73 @@ async function writeCsvZip(db: Db, userId: number, sink: Sink, exportedAt: strin
       if (chunk.length > 0) await sink.write(chunk);
     }
   };
-  /** One file of the zip: its header, then each batch of rows as it is read. */
-  async function file(name: string, header: string[], batches: AsyncIterable<unknown[][]>) {
+  type Fill = (write: (rows: unknown[][]) => Promise<void>) => Promise<void>;
+  /** One file of the zip: its header, then each batch of rows `fill` writes, as it is read. */
+  async function file(name: string, header: string[], fill: Fill) {
     const entry = new ZipDeflate(name, { level: 6 });
     entry.mtime = new Date(`${exportedAt}Z`);
     zip.add(entry);
     entry.push(encoder.encode(`\uFEFF${row(header)}`));
-    for await (const rows of batches) {
+    await fill(async (rows) => {
       entry.push(encoder.encode(rows.map(row).join("")));
       await flush();
-    }
+    });
     entry.push(new Uint8Array(0), true);
     await flush();
   }
   /** Pages of one kind mapped to rows (`toRows` may give any number of rows per record). */
-  async function* rowsOf<T extends { id: number }>(
+  function rowsOf<T extends { id: number }>(
     read: (after: number) => Promise<T[]>,
     toRows: (record: T) => unknown[][] | Promise<unknown[][]>,
-  ): AsyncGenerator<unknown[][]> {
-    for await (const records of pages(read)) {
-      const out: unknown[][] = [];
-      for (const record of records) out.push(...(await toRows(record)));
-      yield out;
-    }
+  ): Fill {
+    return (write) =>
+      eachPage(read, async (records) => {
+        const out: unknown[][] = [];
+        for (const record of records) {
+          const rows = toRows(record);
+          for (const cells of rows instanceof Promise ? await rows : rows) out.push(cells);
+        }
+        await write(out);
+      });
   }
   const me = await q.profile(db, userId);
   await file(
     "profile.csv",
     ["id", "username", "login_id", "login_type", "status_message", "profile_url", "created_at", "exported_at"],
-    (async function* () {
-      if (me)
-        yield [
-          [
-            me.id,
-            me.username,
-            me.login_id,
-            me.login_type,
-            me.status_message,
-            me.profile_url,
-            me.created_at,
-            exportedAt,
-          ],
-        ];
-    })(),
+    async (write) => {
+      if (me) {
+        const { id, username, login_id, login_type, status_message, profile_url, created_at } = me;
+        await write([[id, username, login_id, login_type, status_message, profile_url, created_at, exportedAt]]);
+      }
+    },
   );
-  const reviewRows = (keep: (r: q.ExportReview) => boolean, cells: (r: q.ExportReview) => unknown[]) =>
+  const reviewRows = (subset: q.ReviewSubset, cells: (r: q.ExportReview) => unknown[]) =>
     rowsOf(
-      (after) => q.reviewsPage(db, userId, after),
-      (r) => (keep(r) ? [[...filmCells(r), ...cells(r)]] : []),
+      (after) => q.reviewsPage(db, userId, after, subset),
+      (r) => [[...filmCells(r), ...cells(r)]],
     );
   await file(
     "ratings.csv",
     [...FILM_HEADER, "Rating", "Rating10", "WatchedDate", "created_at", "updated_at"],
-    reviewRows(
-      (r) => r.rating > 0,
-      (r) => [r.rating, r.rating * 2, r.created_at.slice(0, 10), r.created_at, r.updated_at],
-    ),
+    reviewRows("rated", (r) => [r.rating, r.rating * 2, r.created_at.slice(0, 10), r.created_at, r.updated_at]),
   );
   await file(
     "statuses.csv",
     [...FILM_HEADER, "status", "updated_at"],
-    reviewRows(
-      (r) => r.status !== "",
-      (r) => [r.status, r.updated_at],
-    ),
+    reviewRows("status", (r) => [r.status, r.updated_at]),
   );
   await file(
     "comments.csv",
     [...FILM_HEADER, "Review", "spoiler", "Rating", "likes_count", "replies_count", "created_at", "updated_at"],
-    reviewRows(
-      (r) => r.content !== "",
-      (r) => [
-        r.content,
-        r.spoiler === 1,
-        r.rating || null,
-        r.likes_count,
-        r.comments_count,
-        r.created_at,
-        r.updated_at,
-      ],
-    ),
+    reviewRows("comment", (r) => [
+      r.content,
+      r.spoiler === 1,
+      r.rating || null,
+      r.likes_count,
+      r.comments_count,
+      r.created_at,
+      r.updated_at,
+    ]),
   );
   await file(
     "replies.csv",

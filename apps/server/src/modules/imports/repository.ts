@@ -1,8 +1,9 @@
-// SQL of imports: the `imports` table (migration 0011), the catalogue lookups matching uses, and the member's own
-// rows the export reads in keyset-paged batches.
+// SQL of imports: the `imports` table (migration 0011), the catalogue lookups matching uses, and what the marks of
+// our own export (likes, replies) point at.
 import type { ImportUnmatched } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
 import type { Database, ImportsTable } from "../../db/types.js";
+import { visibleReview } from "../reviews/index.js";
 
 type Db = Kysely<Database>;
 
@@ -61,7 +62,8 @@ export interface ImportProgress {
   updated: number;
   skipped: number;
   unmatchedCount: number;
-  unmatched: ImportUnmatched[];
+  /** The list of unmatched lines; left as saved when absent. */
+  unmatched?: ImportUnmatched[];
   error?: string | null;
   finishedAt?: string | null;
 }
@@ -78,7 +80,7 @@ export async function saveProgress(db: Db, id: number, p: ImportProgress, now: s
       updated: p.updated,
       skipped: p.skipped,
       unmatched_total: p.unmatchedCount,
-      unmatched: JSON.stringify(p.unmatched),
+      ...(p.unmatched !== undefined ? { unmatched: JSON.stringify(p.unmatched) } : {}),
       ...(p.error !== undefined ? { error: p.error } : {}),
       ...(p.finishedAt !== undefined ? { finished_at: p.finishedAt } : {}),
       heartbeat_at: now,
@@ -177,4 +179,103 @@ export async function collectionMovieIds(db: Db, collectionId: number): Promise<
     .where("collection_id", "=", collectionId)
     .execute();
   return new Set(rows.map((r) => r.movie_id));
+}
+
+// ---------------------------------------------------------------------------------------------- marks (our JSON)
+
+export type LikeTargetKind = "review" | "reply" | "collection" | "collection_comment" | "person";
+
+/**
+ * Whether the liked thing of an export is here: the row with that id whose label (the film's title, the reply's or
+ * comment's text, the collection's title, the person's name) is the export's — an id alone could name anything on
+ * another site — and, for a review, visible. Locked on PostgreSQL, as a like toggle locks its target.
+ */
+export async function likeTargetHere(
+  db: Db,
+  kind: LikeTargetKind,
+  id: number,
+  label: string,
+  lock: boolean,
+): Promise<boolean> {
+  let found: { id: number } | undefined;
+  switch (kind) {
+    case "review":
+      found = await db
+        .selectFrom("reviews as r")
+        .innerJoin("movies as m", "m.id", "r.movie_id")
+        .select("r.id")
+        .where("r.id", "=", id)
+        .where("m.title", "=", label)
+        .where(visibleReview("r"))
+        .$if(lock, (qb) => qb.forUpdate("r"))
+        .executeTakeFirst();
+      break;
+    case "reply":
+      found = await db
+        .selectFrom("replies")
+        .select("id")
+        .where("id", "=", id)
+        .where("content", "=", label)
+        .$if(lock, (qb) => qb.forUpdate())
+        .executeTakeFirst();
+      break;
+    case "collection":
+      found = await db
+        .selectFrom("collections")
+        .select("id")
+        .where("id", "=", id)
+        .where("title", "=", label)
+        .$if(lock, (qb) => qb.forUpdate())
+        .executeTakeFirst();
+      break;
+    case "collection_comment":
+      found = await db
+        .selectFrom("collection_comments")
+        .select("id")
+        .where("id", "=", id)
+        .where("content", "=", label)
+        .$if(lock, (qb) => qb.forUpdate())
+        .executeTakeFirst();
+      break;
+    case "person":
+      found = await db
+        .selectFrom("people")
+        .select("id")
+        .where("id", "=", id)
+        .where("name", "=", label)
+        .$if(lock, (qb) => qb.forUpdate())
+        .executeTakeFirst();
+      break;
+  }
+  return found !== undefined;
+}
+
+/** Whether the review an exported reply answered is here: that id, by the member of that name, on that film. */
+export async function repliedReviewHere(
+  db: Db,
+  reviewId: number,
+  author: string,
+  movieKey: string | null,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom("reviews as r")
+    .innerJoin("users as u", "u.id", "r.user_id")
+    .innerJoin("movies as m", "m.id", "r.movie_id")
+    .select("r.id")
+    .where("r.id", "=", reviewId)
+    .where("u.username", "=", author)
+    .$if(movieKey !== null, (qb) => qb.where("m.key", "=", movieKey!))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether the collection an exported comment was on is here: that id under that title. */
+export async function collectionTitled(db: Db, collectionId: number, title: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("collections")
+    .select("id")
+    .where("id", "=", collectionId)
+    .where("title", "=", title)
+    .executeTakeFirst();
+  return row !== undefined;
 }

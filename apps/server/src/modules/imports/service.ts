@@ -16,19 +16,28 @@ import {
   type WatchStatus,
 } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/types.js";
+import type { Dialect } from "../../db/connection.js";
+import type { Database, LikeTableName } from "../../db/types.js";
 import { ApiError, invalidField, missingField, notFound } from "../../http/errors.js";
 import { isUniqueViolation } from "../../lib/db-errors.js";
 import { type Clock, toTimestamp } from "../../lib/time.js";
 import { inTransaction } from "../../lib/transaction.js";
 import { type TmdbClient, syncFilm } from "../catalog-sync/index.js";
+import type { CollectionCommentsService } from "../collection-comments/index.js";
 import type { CollectionsService } from "../collections/index.js";
-import { ownReviewStates, type ReviewsService } from "../reviews/index.js";
+import type { RatingService } from "../rating/index.js";
+import type { RepliesService } from "../replies/index.js";
+import { addLike } from "../shared/index.js";
+import type { SocialService } from "../social/index.js";
+import { isVisible, type ReviewState, type ReviewsService, sameState } from "../reviews/index.js";
 import { moviesByTitleKeys, normalizeText } from "../search/index.js";
 import {
   type ImportCollection,
   type ImportItem,
+  type ImportMark,
   type ImportSource,
+  type LikeTarget,
+  markSubject,
   type MovieRef,
   prepareSource,
   readSource,
@@ -39,9 +48,15 @@ import type { CatalogMovie } from "./repository.js";
 
 export interface ImportsDeps {
   db: Kysely<Database>;
+  dialect: Dialect;
   clock: Clock;
   reviews: ReviewsService;
   collections: CollectionsService;
+  /** The owners of what our export's marks restore: 관심없어요, follows and blocks, replies, collection comments. */
+  rating: RatingService;
+  social: SocialService;
+  replies: RepliesService;
+  collectionComments: CollectionCommentsService;
   /** TMDB_API_KEY's client: unmatched films are looked up there and created; undefined = catalogue only. */
   tmdb?: TmdbClient;
   logError?: (error: unknown, message: string) => void;
@@ -52,10 +67,16 @@ export interface ImportsDeps {
  * driver runs synchronously): the job yields to other requests between batches.
  */
 export const IMPORT_BATCH = 25;
+/** The like table of each kind of like our export lists. */
+const LIKE_TABLES: Record<LikeTarget, LikeTableName> = {
+  review: "review_likes",
+  reply: "reply_likes",
+  collection: "collection_likes",
+  collection_comment: "collection_comment_likes",
+  person: "person_likes",
+};
 /** A queued or running import whose heartbeat is older than this no longer blocks its member (its process died). */
 const STALE_MS = 10 * 60 * 1000;
-
-type ReviewState = { content: string; rating: number; status: string; spoiler: number };
 
 const importRunning = () =>
   new ApiError("IMPORT_RUNNING", "An import of yours is already queued or running; wait for it to finish.");
@@ -118,7 +139,8 @@ function pickByYear(candidates: CatalogMovie[], year: number | null): CatalogMov
 }
 
 export function createImportsService(deps: ImportsDeps) {
-  const { db, clock, reviews, collections, tmdb } = deps;
+  const { db, clock, reviews, collections, rating, social, replies, collectionComments, tmdb } = deps;
+  const lock = deps.dialect === "postgres";
   const logError = deps.logError ?? (() => undefined);
   const running = new Set<Promise<void>>();
   let stopping = false;
@@ -225,8 +247,7 @@ export function createImportsService(deps: ImportsDeps) {
   // ---------------------------------------------------------------------------------------------------- writing
 
   /** What a line changes on the stored review (an empty write changes nothing). */
-  function writeFor(item: ImportItem, before: ReviewState | undefined, overwrite: boolean): ReviewWrite {
-    const b = before ?? { content: "", rating: 0, status: "", spoiler: 0 };
+  function writeFor(item: ImportItem, b: ReviewState, overwrite: boolean): ReviewWrite {
     const write: ReviewWrite = {};
     if (item.rating !== undefined && item.rating !== b.rating && (b.rating === 0 || overwrite)) {
       write.rating = item.rating;
@@ -235,7 +256,7 @@ export function createImportsService(deps: ImportsDeps) {
       write.content = item.content;
       write.spoiler = item.spoiler ?? false;
     } else if (item.content !== undefined && item.content === b.content && overwrite) {
-      if ((item.spoiler ?? false) !== (b.spoiler === 1)) write.spoiler = item.spoiler ?? false;
+      if ((item.spoiler ?? false) !== b.spoiler) write.spoiler = item.spoiler ?? false;
     }
     if (item.status !== undefined && item.status !== b.status && (b.status === "" || overwrite)) {
       // A rated film is seen: 보고싶어요 does not go on it (as rating one clears the mark).
@@ -255,63 +276,130 @@ export function createImportsService(deps: ImportsDeps) {
     unmatched: ImportUnmatched[];
   }
 
-  function report(tally: Tally, item: ImportItem, reason: ImportReason): void {
+  const copyOf = (tally: Tally): Tally => ({ ...tally, unmatched: [...tally.unmatched] });
+
+  function reportLine(tally: Tally, line: ImportUnmatched): void {
     tally.unmatchedCount++;
-    if (tally.unmatched.length < IMPORT_UNMATCHED_MAX) {
-      tally.unmatched.push({
-        file: item.file,
-        line: item.line,
-        title: item.movie.title,
-        year: item.movie.year,
-        reason,
-        rating: item.reportRating ?? item.rating ?? null,
-      });
-    }
+    if (tally.unmatched.length < IMPORT_UNMATCHED_MAX) tally.unmatched.push(line);
   }
 
-  /** One batch's reviews (matched already) and the job's progress, in one transaction. */
-  async function writeBatch(
-    jobId: number,
+  function report(tally: Tally, item: ImportItem, reason: ImportReason): void {
+    const rating = item.reportRating ?? item.rating ?? null;
+    reportLine(tally, {
+      file: item.file,
+      line: item.line,
+      title: item.movie.title,
+      year: item.movie.year,
+      reason,
+      rating,
+    });
+  }
+
+  function reportMark(tally: Tally, mark: ImportMark, reason: ImportReason): void {
+    reportLine(tally, { file: mark.file, line: mark.line, ...markSubject(mark), reason, rating: null });
+  }
+
+  /**
+   * The job's progress row: its counters with each batch (in the batch's transaction when it writes), the list of
+   * unmatched lines only when it grew since it was last saved (it may hold 2,000 of them), and for batches that
+   * write nothing at most once a second.
+   */
+  function progressOf(jobId: number, total: number) {
+    let listed = 0;
+    let savedAt = 0;
+    let totalSaved = false;
+    const values = (tally: Tally, force: boolean): repo.ImportProgress => ({
+      ...tally,
+      unmatched: force || tally.unmatched.length !== listed ? tally.unmatched : undefined,
+      ...(totalSaved ? {} : { total }),
+    });
+    const saved = (tally: Tally) => {
+      listed = tally.unmatched.length;
+      savedAt = Date.now();
+      totalSaved = true;
+    };
+    return {
+      /** Runs `work` and saves the progress it reaches in one transaction. */
+      async inBatch(work: (trx: Kysely<Database>) => Promise<Tally>): Promise<Tally> {
+        const tally = await inTransaction(db, async (trx) => {
+          const reached = await work(trx);
+          await repo.saveProgress(trx, jobId, values(reached, false), now());
+          return reached;
+        });
+        saved(tally);
+        return tally;
+      },
+      /** Progress of lines that wrote nothing: saved now and then, and always when `force`. */
+      async note(tally: Tally, force = false): Promise<void> {
+        if (!force && totalSaved && Date.now() - savedAt < 1000) return;
+        await repo.saveProgress(db, jobId, values(tally, true), now());
+        saved(tally);
+      },
+    };
+  }
+
+  type Progress = ReturnType<typeof progressOf>;
+
+  /** One batch's reviews (matched already) in the caller's transaction: the tally they reach. */
+  async function writeReviews(
+    trx: Kysely<Database>,
     userId: number,
     overwrite: boolean,
     entries: Array<{ item: ImportItem; movieId: number }>,
     base: Tally,
-    totalItems: number | undefined,
-    trx: Kysely<Database>,
   ): Promise<Tally> {
-    const tally: Tally = { ...base, unmatched: [...base.unmatched] };
-    const states = await ownReviewStates(
+    const tally = copyOf(base);
+    const results = await reviews.upsertManyIn(
       trx,
       userId,
-      entries.map((e) => e.movieId),
+      entries.map(({ item, movieId }) => ({ movieId, write: (current) => writeFor(item, current, overwrite) })),
     );
-    for (const { item, movieId } of entries) {
+    entries.forEach(({ item }, index) => {
+      const { before, after, missing } = results[index]!;
       tally.processed++;
+      // A film deleted since it was matched.
+      if (missing) return report(tally, item, "not_found");
       tally.matched++;
-      const before = states.get(movieId);
-      const write = writeFor(item, before, overwrite);
-      if (Object.keys(write).length === 0) {
-        tally.skipped++;
-        continue;
-      }
-      const visibleBefore = !!before && (before.rating > 0 || before.status !== "" || before.content !== "");
-      const { review } = await reviews.upsertMineIn(trx, userId, movieId, write);
-      states.set(movieId, {
-        content: review.content,
-        rating: review.rating,
-        status: review.status,
-        spoiler: review.spoiler ? 1 : 0,
-      });
-      if (visibleBefore) tally.updated++;
+      if (after === null || (before !== null && sameState(before, after))) tally.skipped++;
+      else if (isVisible(before)) tally.updated++;
       else tally.created++;
-    }
-    await repo.saveProgress(
-      trx,
-      jobId,
-      { ...tally, ...(totalItems !== undefined ? { total: totalItems } : {}) },
-      now(),
-    );
+    });
     return tally;
+  }
+
+  /**
+   * Writes a batch in one transaction with its progress; when the database refuses it (a film or member deleted
+   * meanwhile), each entry goes again in a transaction of its own, so only the refused one is lost and every write
+   * is whole or not at all.
+   */
+  async function writeBatched<E>(
+    progress: Progress,
+    entries: E[],
+    base: Tally,
+    write: (trx: Kysely<Database>, entries: E[], base: Tally) => Promise<Tally>,
+    refused: (tally: Tally, entry: E) => void,
+  ): Promise<Tally> {
+    if (entries.length === 0) {
+      await progress.note(base);
+      return base;
+    }
+    try {
+      return await progress.inBatch((trx) => write(trx, entries, base));
+    } catch (error) {
+      logError(error, "import: batch failed, retrying line by line");
+      let tally = base;
+      for (const entry of entries) {
+        try {
+          tally = await progress.inBatch((trx) => write(trx, [entry], tally));
+        } catch (lineError) {
+          logError(lineError, "import: line failed");
+          tally = copyOf(tally);
+          tally.processed++;
+          refused(tally, entry);
+        }
+      }
+      return tally;
+    }
   }
 
   async function importCollections(
@@ -354,6 +442,65 @@ export function createImportsService(deps: ImportsDeps) {
     }
   }
 
+  /**
+   * One mark of our export, in the batch's transaction, through the owning module's own rules (docs/imports.md):
+   * created, already there, or why not.
+   */
+  async function applyMark(
+    trx: Kysely<Database>,
+    userId: number,
+    mark: ImportMark,
+    movieId: number | undefined,
+  ): Promise<"created" | "exists" | ImportReason> {
+    switch (mark.kind) {
+      case "dismissal": {
+        if (movieId === undefined) return "not_found";
+        const done = await rating.restoreDismissalIn(trx, userId, movieId);
+        return done === "missing" ? "not_found" : done;
+      }
+      case "follow":
+      case "block":
+        return social.restoreIn(trx, mark.kind === "follow" ? "follows" : "blocks", userId, mark.userId, mark.username);
+      case "like": {
+        if (!(await repo.likeTargetHere(trx, mark.target, mark.targetId, mark.label, lock))) return "target_not_found";
+        return (await addLike(trx, LIKE_TABLES[mark.target], userId, mark.targetId, clock.now()))
+          ? "created"
+          : "exists";
+      }
+      case "reply": {
+        const here = await repo.repliedReviewHere(trx, mark.reviewId, mark.reviewAuthor, mark.movie?.key ?? null);
+        const done = here ? await replies.restoreIn(trx, userId, mark.reviewId, mark.content) : "missing";
+        return done === "missing" ? "target_not_found" : done;
+      }
+      case "comment": {
+        const here = await repo.collectionTitled(trx, mark.collectionId, mark.collectionTitle);
+        const done = here
+          ? await collectionComments.restoreIn(trx, userId, mark.collectionId, mark.content)
+          : "missing";
+        return done === "missing" ? "target_not_found" : done;
+      }
+    }
+  }
+
+  async function writeMarks(
+    trx: Kysely<Database>,
+    userId: number,
+    entries: Array<{ mark: ImportMark; movieId: number | undefined }>,
+    base: Tally,
+  ): Promise<Tally> {
+    const tally = copyOf(base);
+    for (const { mark, movieId } of entries) {
+      const outcome = mark.error ?? (await applyMark(trx, userId, mark, movieId));
+      tally.processed++;
+      if (outcome === "created" || outcome === "exists") {
+        tally.matched++;
+        if (outcome === "created") tally.created++;
+        else tally.skipped++;
+      } else reportMark(tally, mark, outcome);
+    }
+    return tally;
+  }
+
   async function run(jobId: number, userId: number, overwrite: boolean, source: ImportSource): Promise<void> {
     let tally: Tally = {
       processed: 0,
@@ -364,24 +511,29 @@ export function createImportsService(deps: ImportsDeps) {
       unmatchedCount: 0,
       unmatched: [],
     };
+    const nextBatch = async () => {
+      if (stopping) throw new Error("server stopping");
+      // Let the requests that arrived meanwhile run before the next batch.
+      await new Promise((resolve) => setImmediate(resolve));
+    };
     try {
       await repo.saveProgress(db, jobId, { ...tally, status: "running" }, now());
-      const { items, collections: lists } = readSource(source);
-      const total = items.length + lists.length;
+      const { items, collections: lists, marks } = await readSource(source);
+      const progress = progressOf(jobId, items.length + lists.length + marks.length);
       const cache = new Map<string, number | null>();
-      let first = true;
       for (let start = 0; start < items.length; start += IMPORT_BATCH) {
-        if (stopping) throw new Error("server stopping");
-        // Let the requests that arrived meanwhile run before the next batch.
-        await new Promise((resolve) => setImmediate(resolve));
+        await nextBatch();
         const batch = items.slice(start, start + IMPORT_BATCH);
         const wanted = batch.filter((i) => !i.error && !i.skip);
-        const ids = await matchBatch(
-          wanted.map((i) => i.movie),
-          cache,
-        );
+        const ids =
+          wanted.length === 0
+            ? []
+            : await matchBatch(
+                wanted.map((i) => i.movie),
+                cache,
+              );
         const entries: Array<{ item: ImportItem; movieId: number }> = [];
-        const next: Tally = { ...tally, unmatched: [...tally.unmatched] };
+        const next = copyOf(tally);
         const movieIds = new Map(wanted.map((item, index) => [item, ids[index]]));
         // Lines that write nothing are settled here, in file order; the matched ones are written below.
         for (const item of batch) {
@@ -395,31 +547,35 @@ export function createImportsService(deps: ImportsDeps) {
           }
           next.processed++;
         }
-        const totalNow = first ? total : undefined;
-        first = false;
-        try {
-          tally = await inTransaction(db, (trx) => writeBatch(jobId, userId, overwrite, entries, next, totalNow, trx));
-        } catch (error) {
-          // One line the database refused (a film deleted meanwhile): the batch goes again line by line, so only
-          // that line is lost, and every review is written whole or not at all.
-          logError(error, "import: batch failed, retrying line by line");
-          tally = next;
-          if (totalNow !== undefined) await repo.saveProgress(db, jobId, { ...tally, total }, now());
-          for (const entry of entries) {
-            try {
-              tally = await inTransaction(db, (trx) =>
-                writeBatch(jobId, userId, overwrite, [entry], tally, undefined, trx),
-              );
-            } catch (lineError) {
-              logError(lineError, "import: line failed");
-              tally.processed++;
-              report(tally, entry.item, "write_failed");
-            }
-          }
-        }
+        tally = await writeBatched(
+          progress,
+          entries,
+          next,
+          (trx, some, base) => writeReviews(trx, userId, overwrite, some, base),
+          (reached, entry) => report(reached, entry.item, "write_failed"),
+        );
       }
-      if (first) await repo.saveProgress(db, jobId, { ...tally, total }, now());
+      await progress.note(tally, true);
       if (lists.length > 0) await importCollections(userId, lists, tally, cache);
+      for (let start = 0; start < marks.length; start += IMPORT_BATCH) {
+        await nextBatch();
+        const batch = marks.slice(start, start + IMPORT_BATCH);
+        const films = batch.flatMap((m) => (m.kind === "dismissal" && !m.error ? [m.movie] : []));
+        const ids = films.length === 0 ? [] : await matchBatch(films, cache);
+        const movieIds = new Map(films.map((movie, index) => [movie, ids[index]]));
+        // In file order, those that cannot be applied included (they write nothing).
+        const entries = batch.map((mark) => ({
+          mark,
+          movieId: mark.kind === "dismissal" ? movieIds.get(mark.movie) : undefined,
+        }));
+        tally = await writeBatched(
+          progress,
+          entries,
+          tally,
+          (trx, some, base) => writeMarks(trx, userId, some, base),
+          (reached, entry) => reportMark(reached, entry.mark, "write_failed"),
+        );
+      }
       await repo.saveProgress(db, jobId, { ...tally, status: "done", finishedAt: now() }, now());
     } catch (error) {
       logError(error, "import failed");
@@ -469,7 +625,7 @@ export function createImportsService(deps: ImportsDeps) {
         `A ${format} import takes ${IMPORT_CONTENT_TYPES[format].join(" or ")}.`,
       );
     }
-    const source = prepareSource(format, type, (body as Buffer | undefined) ?? Buffer.alloc(0), name);
+    const source = await prepareSource(format, type, (body as Buffer | undefined) ?? Buffer.alloc(0), name);
     const at = now();
     const stale = toTimestamp(new Date(clock.now().getTime() - STALE_MS));
     let id: number;

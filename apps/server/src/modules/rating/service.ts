@@ -180,6 +180,21 @@ export function createRatingService(deps: {
     });
   }
 
+  /**
+   * 관심없어요 restored by an import, inside the import's transaction: as PUT …/dismissed (any film, rated or not;
+   * data_version moves when the mark is new). `missing` when the film is not in the catalogue.
+   */
+  async function restoreDismissalIn(
+    trx: Kysely<Database>,
+    callerId: number,
+    movieId: number,
+  ): Promise<"created" | "exists" | "missing"> {
+    if (!(await repo.movieExists(trx, movieId))) return "missing";
+    if (!(await repo.insertDismissal(trx, callerId, movieId, toTimestamp(clock.now())))) return "exists";
+    await repo.bumpMemberVersion(trx, callerId);
+    return "created";
+  }
+
   /** DELETE /api/movies/{id}/dismissed: idempotent. */
   async function undismiss(callerId: number, movieId: number | null): Promise<void> {
     await inTransaction(db, async (trx) => {
@@ -203,7 +218,16 @@ export function createRatingService(deps: {
     return compactMovies(shown);
   }
 
-  return { queue, genres, dismiss, undismiss, listDismissed, similarTo, invalidateCatalog: catalog.invalidate };
+  return {
+    queue,
+    genres,
+    dismiss,
+    undismiss,
+    restoreDismissalIn,
+    listDismissed,
+    similarTo,
+    invalidateCatalog: catalog.invalidate,
+  };
 }
 
 export type RatingService = ReturnType<typeof createRatingService>;

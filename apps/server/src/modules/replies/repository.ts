@@ -29,6 +29,18 @@ export function insertReply(
     .executeTakeFirstOrThrow();
 }
 
+/** Whether the member already wrote exactly this reply on the review (an import restores a reply once). */
+export async function hasSameReply(db: Db, reviewId: number, userId: number, content: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("replies")
+    .select("id")
+    .where("review_id", "=", reviewId)
+    .where("user_id", "=", userId)
+    .where("content", "=", content)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function updateReplyContent(db: Db, id: number, content: string): Promise<void> {
   await db.updateTable("replies").set({ content }).where("id", "=", id).execute();
 }

@@ -85,6 +85,26 @@ export function createRepliesService(deps: RepliesDeps) {
     });
   }
 
+  /**
+   * A reply restored by an import, inside the import's transaction: on a visible review (locked, as create locks it),
+   * counted in its comments_count, once — the same text by the same member on the same review is there already —
+   * and without notifying the review's author (a restored reply is no news). `missing` when the review is not
+   * there or hidden.
+   */
+  async function restoreIn(
+    trx: Kysely<Database>,
+    callerId: number,
+    reviewId: number,
+    content: string,
+  ): Promise<"created" | "exists" | "missing"> {
+    const review = await findReviewById(trx, reviewId, lock);
+    if (!review || !isVisible(stateOf(review))) return "missing";
+    if (await repo.hasSameReply(trx, review.id, callerId, content)) return "exists";
+    await repo.insertReply(trx, { reviewId: review.id, userId: callerId, content, now: toTimestamp(clock.now()) });
+    await adjustCommentsCount(trx, review.id, 1);
+    return "created";
+  }
+
   async function toggleReplyLike(callerId: number, replyId: number | null): Promise<Reply> {
     return inTransaction(db, async (trx) => {
       const reply = await replyOr404(trx, replyId);
@@ -107,7 +127,7 @@ export function createRepliesService(deps: RepliesDeps) {
     return rows.map((r) => toReply(r, liked.has(r.id)));
   }
 
-  return { create, edit, remove, toggleLike: toggleReplyLike, list };
+  return { create, edit, remove, restoreIn, toggleLike: toggleReplyLike, list };
 }
 
 export type RepliesService = ReturnType<typeof createRepliesService>;

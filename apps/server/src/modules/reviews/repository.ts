@@ -1,6 +1,8 @@
 // SQL for reviews and the counters that hang off them; callers pass the db-or-transaction handle. `lock` adds
 // FOR UPDATE on PostgreSQL (SQLite serialises whole transactions and has no row locks).
 import { type Kysely, sql } from "kysely";
+import { idListValue, inIdList } from "../../db/id-list.js";
+import { jsonRows } from "../../db/json-rows.js";
 import { prepared, preparedByShape, type Params } from "../../db/prepared.js";
 import type { Database, ReviewRow, ReviewsTable } from "../../db/types.js";
 import type { ReviewSort } from "@moviepedia/contract";
@@ -166,6 +168,126 @@ const memberReviews = prepared((db, p: Params<{ userId: number; rowDelta: number
 
 export async function touchMemberReviews(db: Db, userId: number, rowDelta: number): Promise<void> {
   await memberReviews(db, { userId, rowDelta });
+}
+
+// ------------------------------------------------------------------------------- set-wise writes (imports)
+// One member's rows for many films, written in a few statements whatever their number (db/json-rows.ts). The
+// UPDATE … FROM statements also name their ids as a list, so the planner walks the primary key whatever it guesses
+// of the JSON rows (it guesses 100: against a table it believes small, it would scan the whole of it).
+
+/** The member's rows for these films (hidden ones included), locked on PostgreSQL. */
+export async function ownReviewRows(db: Db, userId: number, movieIds: readonly number[], lock: boolean) {
+  if (movieIds.length === 0) return [];
+  return db
+    .selectFrom("reviews")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where((eb) => inIdList(db, eb.ref("movie_id"), eb.val(idListValue(db, [...new Set(movieIds)]))))
+    .orderBy("id")
+    .$if(lock, (qb) => qb.forUpdate())
+    .execute();
+}
+
+/** Which of these films exist. */
+export async function existingMovieIds(db: Db, movieIds: readonly number[]): Promise<Set<number>> {
+  if (movieIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("movies")
+    .select("id")
+    .where((eb) => inIdList(db, eb.ref("id"), eb.val(idListValue(db, [...new Set(movieIds)]))))
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+const STATE_COLUMNS = { content: "text", rating: "real", status: "text", spoiler: "integer" } as const;
+
+/**
+ * New rows of one member; a film that has a row already (a concurrent write won) is left out, never a constraint
+ * error: the answer lists the rows inserted.
+ */
+export async function insertReviews(
+  db: Db,
+  userId: number,
+  rows: ReadonlyArray<{ movieId: number; state: ReviewState }>,
+  now: string,
+): Promise<ReviewRow[]> {
+  if (rows.length === 0) return [];
+  const values = jsonRows(
+    db,
+    "v",
+    { movie_id: "integer", ...STATE_COLUMNS },
+    rows.map(({ movieId, state }) => ({ movie_id: movieId, ...stateValues(state) })),
+  );
+  // `where true` keeps SQLite from reading ON CONFLICT as a join constraint of the SELECT.
+  const { rows: inserted } = await sql<ReviewRow>`
+    insert into reviews (user_id, movie_id, content, rating, status, spoiler, created_at, updated_at)
+    select cast(${userId} as integer), v.movie_id, v.content, v.rating, v.status, v.spoiler,
+      cast(${now} as text), cast(${now} as text)
+    from ${values} where true
+    on conflict (user_id, movie_id) do nothing
+    returning *`.execute(db);
+  return inserted;
+}
+
+/** Existing rows (by id) take these states. */
+export async function updateReviews(
+  db: Db,
+  rows: ReadonlyArray<{ id: number; state: ReviewState }>,
+  now: string,
+): Promise<void> {
+  if (rows.length === 0) return;
+  const values = jsonRows(
+    db,
+    "v",
+    { id: "integer", ...STATE_COLUMNS },
+    rows.map(({ id, state }) => ({ id, ...stateValues(state) })),
+  );
+  const ids = sql.val(
+    idListValue(
+      db,
+      rows.map((r) => r.id),
+    ),
+  );
+  await sql`
+    update reviews set content = v.content, rating = v.rating, status = v.status, spoiler = v.spoiler,
+      updated_at = cast(${now} as text)
+    from ${values}
+    where ${inIdList(db, sql.ref("reviews.id"), ids)} and reviews.id = v.id`.execute(db);
+}
+
+function stateValues(state: ReviewState) {
+  return { content: state.content, rating: state.rating, status: state.status, spoiler: state.spoiler ? 1 : 0 };
+}
+
+/** Movie counters of many films moved at once (one delta per film, in film order). */
+export async function adjustManyMovieCounters(
+  db: Db,
+  deltas: ReadonlyArray<{ movieId: number; delta: MovieCounterDelta }>,
+): Promise<void> {
+  if (deltas.length === 0) return;
+  const sorted = [...deltas].sort((a, b) => a.movieId - b.movieId);
+  const values = jsonRows(
+    db,
+    "d",
+    { movie_id: "integer", d_sum: "integer", d_ratings: "integer", d_reviews: "integer" },
+    sorted.map(({ movieId, delta }) => ({
+      movie_id: movieId,
+      d_sum: delta.ratingSum,
+      d_ratings: delta.ratingsCount,
+      d_reviews: delta.reviewsCount,
+    })),
+  );
+  const ids = sql.val(
+    idListValue(
+      db,
+      sorted.map((d) => d.movieId),
+    ),
+  );
+  await sql`
+    update movies set rating_sum = rating_sum + d.d_sum, ratings_count = ratings_count + d.d_ratings,
+      reviews_count = reviews_count + d.d_reviews
+    from ${values}
+    where ${inIdList(db, sql.ref("movies.id"), ids)} and movies.id = d.movie_id`.execute(db);
 }
 
 export async function adjustCommentsCount(db: Db, reviewId: number, delta: number): Promise<void> {
@@ -385,21 +507,3 @@ const WINDOW_ORDER: Record<ReviewSort, ReviewOrder> = {
   recent: (a, b) => b.id - a.id,
   likes: (a, b) => b.likes_count - a.likes_count || a.id - b.id,
 };
-
-/** A member's stored review state for each of these movies (imports decide what a line changes from it). */
-export async function ownReviewStates(
-  db: Db,
-  userId: number,
-  movieIds: readonly number[],
-): Promise<Map<number, Pick<ReviewRow, "content" | "rating" | "status" | "spoiler">>> {
-  const out = new Map<number, Pick<ReviewRow, "content" | "rating" | "status" | "spoiler">>();
-  if (movieIds.length === 0) return out;
-  const rows = await db
-    .selectFrom("reviews")
-    .select(["movie_id", "content", "rating", "status", "spoiler"])
-    .where("user_id", "=", userId)
-    .where("movie_id", "in", [...new Set(movieIds)])
-    .execute();
-  for (const row of rows) out.set(row.movie_id, row);
-  return out;
-}

@@ -21,6 +21,7 @@ import {
   isEmptyState,
   isVisible,
   isZeroDelta,
+  type MovieCounterDelta,
   mergeWrite,
   movieDelta,
   type ReviewState,
@@ -38,6 +39,14 @@ export interface ReviewsDeps {
 export interface ReviewWriteResult {
   status: 200 | 201;
   review: Review;
+}
+
+/** One entry of a set-wise upsert: the film's state before and after it (null = no visible row). */
+export interface BulkWriteResult {
+  before: ReviewState | null;
+  after: ReviewState | null;
+  /** The film is not in the catalogue: nothing was written. */
+  missing: boolean;
 }
 
 const alreadyExists = () => new ApiError("REVIEW_ALREADY_EXISTS", "You have already reviewed this movie.");
@@ -198,6 +207,83 @@ export function createReviewsService(deps: ReviewsDeps) {
     throw new Error("review upsert did not settle");
   }
 
+  /**
+   * Many writes of one member, to many films, inside the caller's transaction (imports write a batch of lines in
+   * one): the rule of PUT …/mine for each — each write is merged in order into the film's row (a hidden row is
+   * revived), `write` sees the state the entries before it left — and the same bookkeeping (movie counters, the
+   * member's review_count, data_version), but in a few set statements instead of a round of statements per write.
+   * Rows are locked first (PostgreSQL), then the films' counters, then the member: the order of every review write.
+   * Answers, per entry, the film's state before and after it (null = no visible row); `missing` when the film is
+   * not in the catalogue (nothing written for it).
+   */
+  async function upsertManyIn(
+    trx: Kysely<Database>,
+    userId: number,
+    entries: ReadonlyArray<{ movieId: number; write: (current: ReviewState) => ReviewWrite }>,
+  ): Promise<BulkWriteResult[]> {
+    const results: BulkWriteResult[] = entries.map(() => ({ before: null, after: null, missing: false }));
+    const deltas = new Map<number, MovieCounterDelta>();
+    let rowDelta = 0;
+    let changed = false;
+    let pending = [...new Set(entries.map((e) => e.movieId))];
+    const at = toTimestamp(clock.now());
+    // A film whose insert lost to a concurrent write of the same member goes round again, as an existing row.
+    for (let round = 0; round < 3 && pending.length > 0; round++) {
+      const rows = new Map((await repo.ownReviewRows(trx, userId, pending, lock)).map((r) => [r.movie_id, r]));
+      const unknown = pending.filter((id) => !rows.has(id));
+      const exists = await repo.existingMovieIds(trx, unknown);
+      const stored = new Map<number, ReviewState | null>();
+      const current = new Map<number, ReviewState>();
+      for (const id of pending) {
+        const row = rows.get(id);
+        stored.set(id, row ? stateOf(row) : null);
+        if (row || exists.has(id)) current.set(id, row ? stateOf(row) : EMPTY_STATE);
+      }
+      entries.forEach((entry, index) => {
+        if (!stored.has(entry.movieId)) return;
+        const state = current.get(entry.movieId);
+        if (state === undefined) {
+          results[index] = { before: null, after: null, missing: true };
+          return;
+        }
+        const next = mergeWrite(state, entry.write(state));
+        results[index] = {
+          before: isVisible(state) ? state : null,
+          after: isVisible(next) ? next : null,
+          missing: false,
+        };
+        current.set(entry.movieId, next);
+      });
+      const inserts: Array<{ movieId: number; state: ReviewState }> = [];
+      const updates: Array<{ id: number; state: ReviewState }> = [];
+      for (const [movieId, next] of current) {
+        const row = rows.get(movieId);
+        if (row && !sameState(stateOf(row), next)) updates.push({ id: row.id, state: next });
+        else if (!row && isVisible(next)) inserts.push({ movieId, state: next });
+      }
+      await repo.updateReviews(trx, updates, at);
+      const inserted = new Set((await repo.insertReviews(trx, userId, inserts, at)).map((r) => r.movie_id));
+      const settled = [...current.keys()].filter((id) => rows.has(id) || inserted.has(id));
+      for (const movieId of settled) {
+        const before = stored.get(movieId) ?? null;
+        const after = current.get(movieId)!;
+        if (before !== null && sameState(before, after)) continue;
+        if (before === null && !isVisible(after)) continue;
+        changed = true;
+        rowDelta += (isVisible(after) ? 1 : 0) - (isVisible(before) ? 1 : 0);
+        deltas.set(movieId, movieDelta(before, after));
+      }
+      pending = inserts.map((i) => i.movieId).filter((id) => !inserted.has(id));
+    }
+    if (pending.length > 0) throw new Error("review upserts did not settle");
+    await repo.adjustManyMovieCounters(
+      trx,
+      [...deltas].filter(([, delta]) => !isZeroDelta(delta)).map(([movieId, delta]) => ({ movieId, delta })),
+    );
+    if (changed) await repo.touchMemberReviews(trx, userId, rowDelta);
+    return results;
+  }
+
   async function remove(callerId: number, reviewId: number | null): Promise<void> {
     await inTransaction(db, async (trx) => removeRow(trx, await ownedOr404(trx, callerId, reviewId)));
   }
@@ -213,7 +299,7 @@ export function createReviewsService(deps: ReviewsDeps) {
     });
   }
 
-  return { create, edit, upsertMine, upsertMineIn, remove, toggleLike: toggleReviewLike, ...queries };
+  return { create, edit, upsertMine, upsertMineIn, upsertManyIn, remove, toggleLike: toggleReviewLike, ...queries };
 }
 
 export type ReviewsService = ReturnType<typeof createReviewsService>;

@@ -43,6 +43,22 @@ export async function toggleLikeCounted(
   return { liked, delta };
 }
 
+/**
+ * The caller likes the target (imports restoring an export's likes): inserted unless the pair exists, counted as a
+ * like toggle counts, and no notification — a restored like is no news. True when the like is new.
+ */
+export async function addLike(
+  trx: Kysely<Database>,
+  likeTable: LikeTableName,
+  userId: number,
+  targetId: number,
+  now: Date,
+): Promise<boolean> {
+  if ((await insertLike(trx, likeTable, userId, targetId, toTimestamp(now))) === 0) return false;
+  await moveLikeCounters(trx, likeTable, userId, targetId, 1);
+  return true;
+}
+
 /** A member's marks among the same page of targets, asked for again as they reread it: kept until the next write. */
 const markedSets = defineRegion<ReadonlySet<number>>({
   name: "marks",

@@ -80,3 +80,14 @@ export async function userExists(db: Db, id: number): Promise<boolean> {
   const row = await db.selectFrom("users").select("id").where("id", "=", id).executeTakeFirst();
   return row !== undefined;
 }
+
+/** Whether the member `id` exists here under exactly this name. */
+export async function userNamed(db: Db, id: number, username: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("users")
+    .select("id")
+    .where("id", "=", id)
+    .where("username", "=", username)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -92,6 +92,34 @@ export function createSocialService({ db, clock }: SocialDeps) {
     return { user_id: targetId, blocked: false };
   }
 
+  /**
+   * A follow or block restored by an import, inside the import's transaction, with the rules of POST …/follow and
+   * …/block: the target is a member here — the same id AND the same name, so an export from another site never
+   * lands on whoever has that id here — and never the caller. A follow moves both counters and notifies nobody (a
+   * restored follow is no news); a block clears what either caused in the other's notifications, as a block does.
+   */
+  async function restoreIn(
+    trx: Kysely<Database>,
+    table: "follows" | "blocks",
+    callerId: number,
+    targetId: number,
+    username: string,
+  ): Promise<"created" | "exists" | "member_not_found" | "self"> {
+    if (!(await repo.userNamed(trx, targetId, username))) return "member_not_found";
+    if (targetId === callerId) return "self";
+    const at = toTimestamp(clock.now());
+    if (table === "blocks") {
+      if (!(await repo.insertRelation(trx, "blocks", callerId, targetId, at))) return "exists";
+      await blocked(trx, callerId, targetId);
+      return "created";
+    }
+    // As follow(): the counters (users rows, in id order) before the pair; a pair already there takes them back.
+    await repo.shiftFollowCounts(trx, callerId, targetId, 1);
+    if (await repo.insertRelation(trx, "follows", callerId, targetId, at)) return "created";
+    await repo.shiftFollowCounts(trx, callerId, targetId, -1);
+    return "exists";
+  }
+
   async function listFollows(
     userId: number | null,
     direction: "followings" | "followers",
@@ -108,7 +136,7 @@ export function createSocialService({ db, clock }: SocialDeps) {
     return { id: await repo.listBlockedIds(db, callerId) };
   }
 
-  return { follow, unfollow, block, unblock, listFollows, blockedUsers };
+  return { follow, unfollow, block, unblock, restoreIn, listFollows, blockedUsers };
 }
 
 export type SocialService = ReturnType<typeof createSocialService>;

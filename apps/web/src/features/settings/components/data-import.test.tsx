@@ -20,8 +20,11 @@ const JOB: ImportJob = {
   created: 2,
   updated: 0,
   skipped: 0,
-  unmatched_count: 1,
-  unmatched: [{ file: null, line: 4, title: "Okja", year: 2017, reason: "not_found", rating: 3.5 }],
+  unmatched_count: 2,
+  unmatched: [
+    { file: null, line: 4, title: "Okja", year: 2017, reason: "not_found", rating: 3.5 },
+    { file: "follows", line: 2, title: "old_friend", year: null, reason: "member_not_found", rating: null },
+  ],
   created_at: "2026-11-26T03:00:00",
   finished_at: "2026-11-26T03:00:01",
 };
@@ -40,7 +43,7 @@ function renderImport() {
 }
 
 describe("데이터 가져오기", { timeout: 15_000 }, () => {
-  it("sends the file as its own type, follows the progress and offers hand matching for unmatched lines", async () => {
+  it("sends the file as its own type, follows the progress and offers hand matching for unmatched films", async () => {
     let polls = 0;
     const mock = await signInWithFetch((url, init) => {
       if (url.startsWith("/api/users/me/imports?")) return jsonResponse(202, { id: 5 });
@@ -65,8 +68,11 @@ describe("데이터 가져오기", { timeout: 15_000 }, () => {
     expect(await screen.findByRole("progressbar", { name: "가져오기 진행률" })).toBeInTheDocument();
     expect(await screen.findByText("가져오기를 마쳤어요.", {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
-    expect(screen.getByText(/찾은 작품 2 · 새로 추가 2 · 바뀜 0 · 그대로 0 · 못 찾음 1/)).toBeInTheDocument();
+    expect(screen.getByText(/찾은 작품 2 · 새로 추가 2 · 바뀜 0 · 그대로 0 · 못 찾음 2/)).toBeInTheDocument();
     expect(screen.getByText(/4번째 줄 · 작품을 찾지 못했어요 · 파일의 별점 3.5/)).toBeInTheDocument();
+    // A follow of our export whose member is not here is reported, with nothing to find and rate by hand.
+    expect(screen.getByText("follows 2번째 줄 · 이 사이트에서 회원을 찾지 못했어요")).toBeInTheDocument();
+    expect(screen.getAllByRole("button", { name: "직접 찾기" })).toHaveLength(1);
 
     await userEvent.click(screen.getByRole("button", { name: "직접 찾기" }));
     expect(screen.getByRole("searchbox", { name: "Okja 검색" })).toHaveValue("Okja");

@@ -1,5 +1,6 @@
 // Settings → 데이터 가져오기 (issue #19): pick a format and a file, send it, follow the job's progress bar, then read
-// the report; each line that found no film can be searched and rated by hand with the usual stars.
+// the report; each rating line that found no film can be searched and rated by hand with the usual stars (the other
+// lines of our own export — follows, likes, replies… whose target is not here — are only reported).
 import {
   errorMessage,
   IMPORT_FORMATS,
@@ -8,6 +9,7 @@ import {
   type ImportFormat,
   type ImportJob,
   type ImportUnmatched,
+  isRatingLine,
 } from "@moviepedia/contract";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Upload } from "lucide-react";
@@ -178,15 +180,17 @@ function UnmatchedLine({ line }: { line: ImportUnmatched }) {
             {line.rating ? ` · ${DATA.fileRating(line.rating)}` : null}
           </p>
         </div>
-        <Button
-          size="sm"
-          variant="secondary"
-          className="shrink-0 whitespace-nowrap"
-          aria-expanded={open}
-          onClick={() => setOpen(!open)}
-        >
-          {open ? DATA.closeSearch : DATA.findByHand}
-        </Button>
+        {isRatingLine(line) ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            className="shrink-0 whitespace-nowrap"
+            aria-expanded={open}
+            onClick={() => setOpen(!open)}
+          >
+            {open ? DATA.closeSearch : DATA.findByHand}
+          </Button>
+        ) : null}
       </div>
       {open ? <HandMatch line={line} /> : null}
     </li>

@@ -1,0 +1,2 @@
+// What other modules use of rating.
+export type { RatingService } from "./service.js";

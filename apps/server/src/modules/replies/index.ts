@@ -1,0 +1,2 @@
+// What other modules use of replies.
+export type { RepliesService } from "./service.js";

@@ -1,0 +1,2 @@
+// What other modules use of social.
+export type { SocialService } from "./service.js";
