@@ -239,12 +239,13 @@ machine, so a busy machine lowers the mobile scores (blocking time): measure on 
 
 ${table}
 
-Initial JavaScript (the entry and the ${initial.files - 1} chunks \`index.html\` preloads): **${kb(initial.jsGzip)} KB
-gzipped** (target ≤ ${INITIAL_JS_TARGET_KB} KB: ${initial.jsPass ? "pass" : "FAIL"}); CSS ${kb(initial.cssGzip)} KB
-gzipped, inlined into \`index.html\`. What keeps the first load small and early: assets precompressed (brotli/gzip)
-with year-long immutable caching; the landing routes' \`index.html\` preloads that route's chunks and the anonymous
-data its loader reads (\`apps/server/src/http/spa-preload.ts\`); the first render runs as a transition, in slices; zod
-stays out of the first load (docs/web.md).`,
+Initial JavaScript (the entry and the ${initial.files - 1} chunks \`index.html\` preloads): **${kb(initial.jsGzip)} KB gzipped** ` +
+      `(target ≤ ${INITIAL_JS_TARGET_KB} KB: ${initial.jsPass ? "pass" : "FAIL"}); CSS ${kb(initial.cssGzip)} KB gzipped, inlined ` +
+      `into \`index.html\`. What keeps the first load small and early: assets precompressed (brotli/gzip) with year-long ` +
+      `immutable caching; the landing routes' \`index.html\` preloads that route's chunks and the anonymous data its loader ` +
+      `reads (\`apps/server/src/http/spa-preload.ts\`); the loaders preload the page's largest picture (the backdrop, the ` +
+      `first posters) as soon as that data answers; the first render runs as a transition, in slices; zod stays out of ` +
+      `the first load (docs/web.md).`,
     loadBefore,
   );
 }
