@@ -185,6 +185,14 @@ export async function collectionMovieIds(db: Db, collectionId: number): Promise<
 
 export type LikeTargetKind = "review" | "reply" | "collection" | "collection_comment" | "person";
 
+/** Each likeable kind but reviews (whose label is their film's title): its table and the column its label is. */
+const LABELLED = {
+  reply: { table: "replies", column: "content" },
+  collection: { table: "collections", column: "title" },
+  collection_comment: { table: "collection_comments", column: "content" },
+  person: { table: "people", column: "name" },
+} as const satisfies Record<Exclude<LikeTargetKind, "review">, { table: keyof Database; column: string }>;
+
 /**
  * Whether the liked thing of an export is here: the row with that id whose label (the film's title, the reply's or
  * comment's text, the collection's title, the person's name) is the export's — an id alone could name anything on
@@ -197,56 +205,26 @@ export async function likeTargetHere(
   label: string,
   lock: boolean,
 ): Promise<boolean> {
-  let found: { id: number } | undefined;
-  switch (kind) {
-    case "review":
-      found = await db
-        .selectFrom("reviews as r")
-        .innerJoin("movies as m", "m.id", "r.movie_id")
-        .select("r.id")
-        .where("r.id", "=", id)
-        .where("m.title", "=", label)
-        .where(visibleReview("r"))
-        .$if(lock, (qb) => qb.forUpdate("r"))
-        .executeTakeFirst();
-      break;
-    case "reply":
-      found = await db
-        .selectFrom("replies")
-        .select("id")
-        .where("id", "=", id)
-        .where("content", "=", label)
-        .$if(lock, (qb) => qb.forUpdate())
-        .executeTakeFirst();
-      break;
-    case "collection":
-      found = await db
-        .selectFrom("collections")
-        .select("id")
-        .where("id", "=", id)
-        .where("title", "=", label)
-        .$if(lock, (qb) => qb.forUpdate())
-        .executeTakeFirst();
-      break;
-    case "collection_comment":
-      found = await db
-        .selectFrom("collection_comments")
-        .select("id")
-        .where("id", "=", id)
-        .where("content", "=", label)
-        .$if(lock, (qb) => qb.forUpdate())
-        .executeTakeFirst();
-      break;
-    case "person":
-      found = await db
-        .selectFrom("people")
-        .select("id")
-        .where("id", "=", id)
-        .where("name", "=", label)
-        .$if(lock, (qb) => qb.forUpdate())
-        .executeTakeFirst();
-      break;
+  if (kind === "review") {
+    const review = await db
+      .selectFrom("reviews as r")
+      .innerJoin("movies as m", "m.id", "r.movie_id")
+      .select("r.id")
+      .where("r.id", "=", id)
+      .where("m.title", "=", label)
+      .where(visibleReview("r"))
+      .$if(lock, (qb) => qb.forUpdate("r"))
+      .executeTakeFirst();
+    return review !== undefined;
   }
+  const { table, column } = LABELLED[kind];
+  const found = await db
+    .selectFrom(table)
+    .select("id")
+    .where("id", "=", id)
+    .where(column, "=", label)
+    .$if(lock, (qb) => qb.forUpdate())
+    .executeTakeFirst();
   return found !== undefined;
 }
 
