@@ -172,11 +172,6 @@ export default tseslint.config(
               group: ["@moviepedia/server", "**/apps/server/**"],
               message: "The web app talks to the server over HTTP.",
             },
-            {
-              group: ["@hookform/resolvers/zod"],
-              message:
-                "Use features/auth/lib/zod-resolver (it turns zod's JIT off first: the CSP has no 'unsafe-eval').",
-            },
           ],
         },
       ],
@@ -218,11 +213,6 @@ export default tseslint.config(
             {
               group: ["@moviepedia/server", "**/apps/server/**"],
               message: "The web app talks to the server over HTTP.",
-            },
-            {
-              group: ["@hookform/resolvers/zod"],
-              message:
-                "Use features/auth/lib/zod-resolver (it turns zod's JIT off first: the CSP has no 'unsafe-eval').",
             },
             {
               group: ["**/shared/lib/session", "**/shared/lib/api/*"],

@@ -70,7 +70,9 @@ function inlineEntryCss(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), endpointRoutes(async () => endpoints), inlineEntryCss(), precompress()],
+  plugins: [react(), tailwindcss(), endpointRoutes(endpoints), inlineEntryCss(), precompress()],
+  // Every `import … from "zod"` gets src/zod-jitless.ts: zod with its JIT off, set before any schema is built.
+  resolve: { alias: [{ find: /^zod$/, replacement: path.resolve(import.meta.dirname, "src/zod-jitless.ts") }] },
   server: { proxy: { "/api": "http://localhost:3000", "/media": "http://localhost:3000" } },
   build: {
     target: "es2022",
@@ -86,7 +88,7 @@ export default defineConfig({
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             { name: "query", test: /node_modules[\\/]@tanstack[\\/]/ },
-            { name: "zod", test: /node_modules[\\/]zod[\\/]/ },
+            { name: "zod", test: /node_modules[\\/]zod[\\/]|[\\/]src[\\/]zod-jitless\.ts$/ },
             { name: "forms", test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/ },
             // Icons and the shared kit are dozens of modules under 1 kB each: one chunk apiece instead of a request
             // per module (each a round trip on a phone network) when a page loads. The kit's Radix dialog stays out:

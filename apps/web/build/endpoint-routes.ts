@@ -41,7 +41,7 @@ const VIRTUAL_ID = "\0moviepedia:endpoint-routes";
 const CONTRACT_SOURCE = /[\\/]packages[\\/]contract[\\/]src[\\/]index\.ts$/;
 
 /** Production builds only: the contract's index imports the table from `./endpoints/index.js`; that import gets ours. */
-export function endpointRoutes(load: () => Promise<Table>): Plugin {
+export function endpointRoutes(table: Table): Plugin {
   return {
     name: "moviepedia:endpoint-routes",
     apply: "build",
@@ -50,9 +50,8 @@ export function endpointRoutes(load: () => Promise<Table>): Plugin {
       if (source === "./endpoints/index.js" && importer && CONTRACT_SOURCE.test(importer)) return VIRTUAL_ID;
       return null;
     },
-    async load(id) {
-      if (id !== VIRTUAL_ID) return null;
-      return routesModule(await load());
+    load(id) {
+      return id === VIRTUAL_ID ? routesModule(table) : null;
     },
   };
 }

@@ -1,6 +1,6 @@
 // Issue #22 item 9: invalid UTF-8 in a JSON body, bidi controls in free text, access tokens without `exp`, the
 // Permissions-Policy header and HSTS only over https. (431 and other pre-routing errors in the error shape:
-// proxy-and-connections.test.ts; zod's jitless mode: apps/web/src/zod-config.test.ts.)
+// proxy-and-connections.test.ts; zod's jitless mode: apps/web/src/zod-jitless.test.ts and e2e/tests/auth-forms.spec.ts.)
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../helpers/context.js";

@@ -1,6 +1,6 @@
 // ID and password with SPEC §5's rules (the contract's LoginForm); a failed signin shows SPEC §8's message under
 // the form.
-import { zodResolver } from "../lib/zod-resolver";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { errorMessage, LoginForm, MSG } from "@moviepedia/contract";
 import { useState } from "react";
 import { useForm } from "react-hook-form";

@@ -1,5 +1,5 @@
 // Name, ID and password with SPEC §5's rules (the contract's SignupForm) and SPEC §8's results.
-import { zodResolver } from "../lib/zod-resolver";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { errorMessage, MSG, SignupForm } from "@moviepedia/contract";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
