@@ -9,7 +9,9 @@ import { loadConfig } from "../../apps/server/src/config.js";
 import { migrateToLatest } from "../../apps/server/src/db/migrate.js";
 import { refreshHotRanking } from "../../apps/server/src/jobs/hot-ranking.js";
 import { serveAsChild } from "../shared/child-server.js";
-import { benchTarget, openTarget } from "../shared/database.js";
+import { benchTarget, flag, openTarget } from "../shared/database.js";
+import { readCacheStats } from "../../apps/server/src/cache/index.js";
+import { sqlTime, timeSqlite } from "./sql-time.js";
 
 async function main(): Promise<void> {
   const config = loadConfig({
@@ -29,11 +31,19 @@ async function main(): Promise<void> {
     NOTIFICATION_STREAMS_PER_MEMBER: process.env.NOTIFICATION_STREAMS_PER_MEMBER,
     NOTIFICATION_STREAMS_MAX: process.env.NOTIFICATION_STREAMS_MAX,
     NOTIFICATION_STREAM_HEARTBEAT_S: process.env.NOTIFICATION_STREAM_HEARTBEAT_S,
+    // --cache-off=all|region,…: what the read cache buys (run.ts compares with the last run that kept it on).
+    CACHE_OFF: flag("cache-off"),
   } as NodeJS.ProcessEnv);
-  const database = openTarget(benchTarget(), 10, true);
+  const target = benchTarget();
+  if (target.dialect === "sqlite") timeSqlite();
+  const database = openTarget(target, 10, true);
   await migrateToLatest(database.db);
   await refreshHotRanking(database.db, new Date());
   const app = await buildApp({ config, database });
+  // run.ts asks for the read cache's counters around each endpoint: which regions it reads, and how often it hits.
+  process.on("message", (message) => {
+    if (message === "cache") process.send?.({ cache: readCacheStats(), sql: sqlTime() });
+  });
   // CPU time is what a request costs this process whatever else loads the machine: run.ts divides it by requests.
   await serveAsChild(app, database);
 }

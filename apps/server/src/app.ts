@@ -95,7 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Image URLs are built by the mappers from this base (lib/media-urls.ts); config is the only reader of the env.
   setTmdbImageBaseUrl(config.catalog.tmdbImageBaseUrl);
   // The read cache is one per process (its regions are declared by the modules): its budget comes from here.
-  configureReadCache(config.cacheMaxBytes);
+  configureReadCache(config.cacheMaxBytes, config.cacheOff);
   // Background failures of the services (the notification bus) go to the app's log, which exists a moment later.
   const logs: { to?: FastifyInstance["log"] } = {};
   const services =

@@ -111,6 +111,7 @@ const EnvSchema = z
     IMAGE_CACHE_MAX_MB: int(2048, 1),
     // The read cache (docs/architecture.md, "The read cache").
     CACHE_MAX_MB: int(256, 1),
+    CACHE_OFF: optionalString,
     MEDIA_DIR: withDefault("./var/media"),
   })
   .and(
@@ -197,6 +198,8 @@ export interface Config {
   };
   /** The read cache's overall byte budget (src/cache), split among its regions. */
   cacheMaxBytes: number;
+  /** Read-cache regions switched off (CACHE_OFF: names or "all"), to measure what they buy. */
+  cacheOff: readonly string[];
   metricsToken: string | undefined;
   logLevel: string;
   webDist: string;
@@ -415,6 +418,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
       retentionDays: e.NOTIFICATION_RETENTION_DAYS,
     },
     cacheMaxBytes: e.CACHE_MAX_MB * 1024 * 1024,
+    cacheOff: (e.CACHE_OFF ?? "")
+      .split(",")
+      .map((name) => name.trim())
+      .filter(Boolean),
     metricsToken: e.METRICS_TOKEN,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
     webDist: e.WEB_DIST ? path.resolve(REPO_ROOT, e.WEB_DIST) : path.join(REPO_ROOT, "apps/web/dist"),

@@ -6,6 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../src/config.js";
 import {
+  configureReadCache,
   defineRegion,
   KEPT_WINDOW_END,
   readCacheBudget,
@@ -87,6 +88,28 @@ describe("the mechanism", () => {
     expect(await aged.get(ctx.db, { token: 1, now: 0 }, "a", build)).toBe("1");
     expect(await aged.get(ctx.db, { token: 1, now: 59_999 }, "a", build)).toBe("1");
     expect(await aged.get(ctx.db, { token: 1, now: 60_000 }, "a", build)).toBe("2");
+  });
+
+  it("switches regions off by name (CACHE_OFF): every read builds, nothing is kept; an unknown name is refused", async () => {
+    let builds = 0;
+    const build = async () => String(++builds);
+    try {
+      configureReadCache(readCacheBudget(), ["test-aged"]);
+      const missesBefore = stats("test-aged").misses;
+      expect(await aged.get(ctx.db, { token: 1, now: 0 }, "off", build)).toBe("1");
+      expect(await aged.get(ctx.db, { token: 1, now: 0 }, "off", build)).toBe("2");
+      expect(aged.peek(ctx.db, { token: 1, now: 0 }, "off")).toBeUndefined();
+      expect(stats("test-aged").misses - missesBefore).toBe(2);
+      // The other regions keep working.
+      expect(await counted.get(ctx.db, { token: 1 }, "on", build)).toBe("3");
+      expect(await counted.get(ctx.db, { token: 1 }, "on", build)).toBe("3");
+      expect(() => configureReadCache(readCacheBudget(), ["no-such-region"])).toThrow(/no-such-region/);
+    } finally {
+      configureReadCache(readCacheBudget(), []);
+    }
+    // Switched on again: kept as before.
+    expect(await aged.get(ctx.db, { token: 1, now: 0 }, "off", build)).toBe("4");
+    expect(await aged.get(ctx.db, { token: 1, now: 0 }, "off", build)).toBe("4");
   });
 
   it("holds each region within its share of CACHE_MAX_MB, by bytes", async () => {

@@ -130,6 +130,8 @@ export async function readDatabaseToken(db: Kysely<Database>): Promise<DatabaseT
 abstract class Region<V> {
   hits = 0;
   misses = 0;
+  /** Switched off (CACHE_OFF): every read builds, nothing is kept — to measure what the region buys. */
+  off = false;
   private lru!: LRUCache<string, Entry<V>>;
   /** Builds in flight, by key and token: as many as there are concurrent misses. */
   private readonly building = new Map<string, Promise<V>>();
@@ -162,6 +164,7 @@ abstract class Region<V> {
     options: KeepOptions | undefined,
   ): Promise<V> {
     const fullKey = `${handleId(db)}\u0000${key}`;
+    if (this.off) token = null;
     if (token !== null) {
       const hit = this.lru.get(fullKey);
       if (hit !== undefined && hit.token === token && this.young(hit.at, now)) {
@@ -205,6 +208,7 @@ abstract class Region<V> {
     const found = new Map<string, V>();
     const missing: string[] = [];
     const prefix = `${handleId(db)}\u0000`;
+    if (this.off) token = null;
     for (const key of keys) {
       const hit = token === null ? undefined : this.lru.get(prefix + key);
       if (hit !== undefined && hit.token === token && this.young(hit.at, now)) {
@@ -225,7 +229,7 @@ abstract class Region<V> {
   }
 
   protected lookUp(scope: object, key: string, token: string | null, now: number): V | undefined {
-    if (token === null) return undefined;
+    if (token === null || this.off) return undefined;
     const hit = this.lru.get(`${handleId(scope)}\u0000${key}`);
     if (hit === undefined || hit.token !== token || !this.young(hit.at, now)) return undefined;
     this.hits++;
@@ -331,8 +335,17 @@ export function defineRegion<V>(spec: RegionSpec<V>): Region<V> {
   return region;
 }
 
-/** Sets the overall budget (CACHE_MAX_MB); a changed budget resizes (and empties) every region. */
-export function configureReadCache(maxBytes: number): void {
+/**
+ * Sets the overall budget (CACHE_MAX_MB; a changed budget resizes, and empties, every region) and which regions are
+ * switched off (CACHE_OFF: region names, or "all"; an unknown name is an error). A region switched off builds every
+ * answer and keeps none: `npm run bench:api -- --cache-off=…` measures what each region buys that way.
+ */
+export function configureReadCache(maxBytes: number, off: readonly string[] = []): void {
+  const unknown = off.filter((name) => name !== "all" && !regions.has(name));
+  if (unknown.length > 0) {
+    throw new Error(`CACHE_OFF names no region ${unknown.join(", ")} (regions: ${[...regions.keys()].join(", ")})`);
+  }
+  for (const region of regions.values()) region.off = off.includes("all") || off.includes(region.spec.name);
   if (maxBytes === budgetBytes) return;
   budgetBytes = maxBytes;
   for (const region of regions.values()) region.resize(maxBytes);
