@@ -7,7 +7,7 @@ import type BetterSqlite3 from "better-sqlite3";
 import { startModuleWorker } from "../lib/worker-thread.js";
 import type { CheckpointerSettings } from "./wal-checkpoint-worker.js";
 
-export const CHECKPOINT_INTERVAL_MS = 250;
+export const CHECKPOINT_INTERVAL_MS = 50;
 /** The server connection's own automatic checkpoint, as a fallback: 40 MB of log at the default page size. */
 export const FALLBACK_AUTOCHECKPOINT_PAGES = 10_000;
 
