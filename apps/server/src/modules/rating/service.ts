@@ -15,7 +15,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.js";
 import { invalidField, notFound } from "../../http/errors.js";
 import { parseWindow, type Window } from "../../http/window.js";
-import { defineRegion } from "../../cache/index.js";
+import { defineRegion, keepsWindow } from "../../cache/index.js";
 import { type Clock, toTimestamp } from "../../lib/time.js";
 import { inTransaction } from "../../lib/transaction.js";
 import { compactMoviesJson } from "../movies/index.js";
@@ -74,6 +74,14 @@ const exclusions = defineRegion<Set<number>>({
   stale: { token: "member" },
   keeps: "the films a member reviewed or dismissed (left out of 평가하기)",
   sizeOf: (ids) => 64 + ids.size * 16,
+});
+
+// A page of the queue as sent, per caller and window (the first pages only), until the next write.
+const queuePages = defineRegion<string>({
+  name: "rating-queue-pages",
+  share: 0.02,
+  stale: { token: "database-free" },
+  keeps: "a page of a member's 평가하기 queue as sent (first pages), per category, genre, day and model",
 });
 
 /** Positions of a 랜덤 order kept once computed: the first pages, which a member pages through again and again. */
@@ -154,10 +162,20 @@ export function createRatingService(deps: {
     return popularWalk(cat.popular, excluded, window);
   }
 
-  /** GET /api/rating/queue: one window of the category's order, minus what the caller reviewed or dismissed. */
+  /**
+   * GET /api/rating/queue: one window of the category's order, minus what the caller reviewed or dismissed. A page is
+   * kept until the next write (the caller's own ratings and dismissals, and everyone's, which move the films'
+   * averages); its key holds what else it depends on: the day (랜덤), the served model (예상 별점 높은), the catalog.
+   */
   async function queue(callerId: number | null, request: QueueRequest): Promise<string> {
-    const ids = await queueIds(callerId, request, await catalog.get());
-    return compactMovies(ids);
+    const cat = await catalog.get();
+    const { category, genre, window } = request;
+    const model = category === "predicted" && callerId !== null ? ((await recommend.currentModel())?.id ?? 0) : 0;
+    const day = category === "random" ? dayOf(clock.now()) : 0;
+    const key = [callerId ?? 0, category, genre ?? "", window.offset, window.limit, day, model, cat.generation].join();
+    return queuePages.get(db, key, async () => compactMovies(await queueIds(callerId, request, cat)), {
+      keep: keepsWindow(window),
+    });
   }
 
   /** Genres the 장르별 tab offers: those with films, most films first. */
