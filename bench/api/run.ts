@@ -96,6 +96,7 @@ interface RegionCounts {
   name: string;
   hits: number;
   misses: number;
+  bytes?: number;
 }
 
 interface ServerCounts {
@@ -501,7 +502,7 @@ async function main(): Promise<void> {
   let server: ChildServer | undefined;
   const measured = new Map<string, Runs>();
   const floors: Measurement[] = [];
-  const rss: Array<{ point: string; MB: number }> = [];
+  const rss: Array<{ point: string; MB: number; "read cache MB": number }> = [];
   let rssPeak = 0;
   let sampler: NodeJS.Timeout | undefined;
   const record = (name: string, m: Measurement, floorRps: number) => {
@@ -525,12 +526,14 @@ async function main(): Promise<void> {
     sampler = setInterval(() => (rssPeak = Math.max(rssPeak, running.rssBytes() / 1048576)), 250);
     const bearers = await signIn(server.port, connections);
     await prepare(server.port, fixtures, bearers);
-    const noteRss = (point: string) => {
+    // With each snapshot, what the read cache holds then (its regions' bytes), to tell the budget from the rest.
+    const noteRss = async (point: string) => {
       const MB = Math.round(running.rssBytes() / 1048576);
+      const cached = (await serverCounts(running)).cache.reduce((sum, r) => sum + (r.bytes ?? 0), 0);
       rssPeak = Math.max(rssPeak, MB);
-      rss.push({ point, MB });
+      rss.push({ point, MB, "read cache MB": Math.round(cached / 1048576) });
     };
-    noteRss("start (signed in, before the first round)");
+    await noteRss("start (signed in, before the first round)");
     all = endpoints(fixtures, bearers).filter((e) => !only || only.some((part) => e.name.includes(part)));
     const reads = endpoints(fixtures, bearers).filter((e) => e.kind === "read");
     const mixes = !only || only.includes("mix") ? endpoints(fixtures, bearers).filter((e) => e.kind === "write") : [];
@@ -552,7 +555,7 @@ async function main(): Promise<void> {
         const bad = Object.entries(m.statuses).filter(([s]) => !s.startsWith("2"));
         if (bad.length) console.log(`  ${endpoint.name}: non-2xx answers ${JSON.stringify(Object.fromEntries(bad))}`);
       }
-      if (round === 1) noteRss("after the first round's endpoints");
+      if (round === 1) await noteRss("after the first round's endpoints");
       // The write-heavy mix: each write kind among all the reads, 1 write per `readsPerWrite` reads.
       for (const write of mixes) {
         const next = writeMix(write, reads);
@@ -562,9 +565,9 @@ async function main(): Promise<void> {
         m.sql = perRequest(counts.sql, (await serverCounts(running)).sql, m.requests);
         record(`mix: ${write.name}`, m, floor.rps);
       }
-      if (round === 1 && mixes.length) noteRss("after the first round's write-heavy mix");
+      if (round === 1 && mixes.length) await noteRss("after the first round's write-heavy mix");
     }
-    noteRss("end");
+    await noteRss("end");
   } finally {
     if (sampler) clearInterval(sampler);
     await server?.stop();
@@ -605,7 +608,7 @@ async function main(): Promise<void> {
   }
   const peak = Math.round(rssPeak);
   console.log(
-    `Server RSS: ${rss.map((r) => `${r.point} ${r.MB} MB`).join("; ")}; peak ${peak} MB (target < ${TARGETS.rssMb} MB)`,
+    `Server RSS: ${rss.map((r) => `${r.point} ${r.MB} MB (read cache ${r["read cache MB"]} MB)`).join("; ")}; peak ${peak} MB (target < ${TARGETS.rssMb} MB)`,
   );
   console.log(
     `${os.cpus().length} CPUs; load average ${loadBefore} before, ${os.loadavg()[0]!.toFixed(2)} after; ` +
