@@ -3,7 +3,8 @@
 // and on PostgreSQL, where each has its own. afterCommit callbacks run for saved units only.
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rawSqlite } from "../src/db/connection.js";
+import { openDatabase, rawSqlite } from "../src/db/connection.js";
+import { migrateToLatest } from "../src/db/migrate.js";
 import { afterCommit, inTransaction } from "../src/lib/transaction.js";
 import { createTestContext, dialectUnderTest, type TestContext } from "./helpers/context.js";
 
@@ -80,16 +81,23 @@ describe("inTransaction", () => {
     expect(await stored("tx-c-4")).toEqual(["tx-c-4"]);
   });
 
-  // SQLite's own failure to begin (another process holding the file past the busy timeout does the same): the unit
-  // is refused, never left waiting, and the queue goes on. PostgreSQL has no shared connection to jam this way.
-  it.runIf(dialectUnderTest === "sqlite")("refuses a unit whose transaction cannot begin, and goes on", async () => {
-    const raw = rawSqlite(ctx.db)!;
-    raw.exec("begin");
-    const refused = inTransaction(ctx.db, (trx) => put("tx-e-1")(trx));
-    await expect(refused).rejects.toThrow(/transaction/);
-    raw.exec("rollback");
-    await inTransaction(ctx.db, (trx) => put("tx-e-2")(trx));
-    expect(await stored("tx-e-")).toEqual(["tx-e-2"]);
+  // A transaction that cannot begin (another process holding an embedded database's file past the busy timeout does
+  // the same): the unit is refused, never left waiting, and the queue goes on. Shown on an embedded database of its
+  // own in both runs, since only SQLite groups units behind one shared connection.
+  it("refuses a unit whose SQLite transaction cannot begin, and goes on", async () => {
+    const own = openDatabase({ kind: "sqlite", file: ":memory:" });
+    try {
+      await migrateToLatest(own.db);
+      const raw = rawSqlite(own.db)!;
+      raw.exec("begin");
+      await expect(inTransaction(own.db, (trx) => put("tx-e-1")(trx))).rejects.toThrow(/transaction/);
+      raw.exec("rollback");
+      await inTransaction(own.db, (trx) => put("tx-e-2")(trx));
+      const keys = await own.db.selectFrom("app_state").select("key").where("key", "like", "tx-e-%").execute();
+      expect(keys.map((k) => k.key)).toEqual(["tx-e-2"]);
+    } finally {
+      await own.close();
+    }
   });
 
   it("runs afterCommit callbacks of saved units only, after their commit", async () => {

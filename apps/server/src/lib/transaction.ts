@@ -11,6 +11,7 @@
 // units change (a member's row, an index's page) are logged once. A unit's promise settles only after the commit:
 // every caller learns that its write is saved, or that it is refused. A commit that fails refuses every unit of its
 // transaction; an error that ends the whole transaction (the disk full, say) refuses every unit that ran in it.
+import type BetterSqlite3 from "better-sqlite3";
 import { type Kysely, sql, type Transaction } from "kysely";
 import { rawSqlite } from "../db/connection.js";
 import type { Database } from "../db/types.js";
@@ -44,7 +45,8 @@ export async function inTransaction<T>(
   db: Kysely<Database>,
   work: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
-  if (rawSqlite(db)) return grouped(db, work);
+  const sqlite = rawSqlite(db);
+  if (sqlite) return grouped(db, sqlite, work);
   for (let attempt = 1; ; attempt++) {
     const callbacks: Callback[] = [];
     try {
@@ -68,15 +70,21 @@ interface Unit {
 
 /** SQLite: the units waiting for a transaction, per database handle, and whether one is being run. */
 interface Queue {
+  /** The connection every unit of this database runs on. */
+  sqlite: BetterSqlite3.Database;
   units: Unit[];
   running: boolean;
 }
 const queues = new WeakMap<object, Queue>();
 
-function grouped<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+function grouped<T>(
+  db: Kysely<Database>,
+  sqlite: BetterSqlite3.Database,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
   let queue = queues.get(db);
   if (!queue) {
-    queue = { units: [], running: false };
+    queue = { sqlite, units: [], running: false };
     queues.set(db, queue);
   }
   const waiting = queue;
@@ -97,7 +105,7 @@ async function drain(db: Kysely<Database>, queue: Queue): Promise<void> {
 
 /** One transaction: the queued units (and those that arrive before this turn of the event loop ends), one commit. */
 async function runGroup(db: Kysely<Database>, queue: Queue): Promise<void> {
-  const sqlite = rawSqlite(db)!;
+  const { sqlite } = queue;
   const done: Array<{ unit: Unit; value: unknown; callbacks: Callback[] }> = [];
   // The error that ended the whole transaction while a unit ran: every unit that ran in it is refused with it.
   let lost: { error: unknown } | undefined;
