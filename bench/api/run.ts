@@ -103,6 +103,8 @@ interface ServerCounts {
   cache: RegionCounts[];
   /** SQLite only: the main thread's statements and their time so far (bench/api/sql-time.ts). */
   sql: SqlTime;
+  /** The server's `process.memoryUsage()`: what of its RSS is V8's heap and what lives outside it. */
+  memory: NodeJS.MemoryUsage;
 }
 
 /** The server's read-cache counters per region and its SQL time (bench/api/server.ts answers "cache"). */
@@ -502,7 +504,7 @@ async function main(): Promise<void> {
   let server: ChildServer | undefined;
   const measured = new Map<string, Runs>();
   const floors: Measurement[] = [];
-  const rss: Array<{ point: string; MB: number; "read cache MB": number }> = [];
+  const rss: Array<{ point: string; MB: number; "read cache MB": number; heap: string }> = [];
   let rssPeak = 0;
   let sampler: NodeJS.Timeout | undefined;
   const record = (name: string, m: Measurement, floorRps: number) => {
@@ -529,9 +531,17 @@ async function main(): Promise<void> {
     // With each snapshot, what the read cache holds then (its regions' bytes), to tell the budget from the rest.
     const noteRss = async (point: string) => {
       const MB = Math.round(running.rssBytes() / 1048576);
-      const cached = (await serverCounts(running)).cache.reduce((sum, r) => sum + (r.bytes ?? 0), 0);
+      const counts = await serverCounts(running);
+      const cached = counts.cache.reduce((sum, r) => sum + (r.bytes ?? 0), 0);
+      const mb = (bytes: number) => Math.round(bytes / 1048576);
+      const { heapUsed, heapTotal, external } = counts.memory;
       rssPeak = Math.max(rssPeak, MB);
-      rss.push({ point, MB, "read cache MB": Math.round(cached / 1048576) });
+      rss.push({
+        point,
+        MB,
+        "read cache MB": mb(cached),
+        heap: `V8 heap ${mb(heapUsed)} of ${mb(heapTotal)} MB, external ${mb(external)} MB`,
+      });
     };
     await noteRss("start (signed in, before the first round)");
     all = endpoints(fixtures, bearers).filter((e) => !only || only.some((part) => e.name.includes(part)));
@@ -608,7 +618,7 @@ async function main(): Promise<void> {
   }
   const peak = Math.round(rssPeak);
   console.log(
-    `Server RSS: ${rss.map((r) => `${r.point} ${r.MB} MB (read cache ${r["read cache MB"]} MB)`).join("; ")}; peak ${peak} MB (target < ${TARGETS.rssMb} MB)`,
+    `Server RSS: ${rss.map((r) => `${r.point} ${r.MB} MB (read cache ${r["read cache MB"]} MB; ${r.heap})`).join("; ")}; peak ${peak} MB (target < ${TARGETS.rssMb} MB)`,
   );
   console.log(
     `${os.cpus().length} CPUs; load average ${loadBefore} before, ${os.loadavg()[0]!.toFixed(2)} after; ` +

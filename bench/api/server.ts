@@ -11,7 +11,8 @@ import { refreshHotRanking } from "../../apps/server/src/jobs/hot-ranking.js";
 import { serveAsChild } from "../shared/child-server.js";
 import { benchTarget, flag, openTarget } from "../shared/database.js";
 import { readCacheStats } from "../../apps/server/src/cache/index.js";
-import { sqlTime, timeSqlite } from "./sql-time.js";
+import { slowestStatements, sqlTime, timeSqlite } from "./sql-time.js";
+import { writeFileSync } from "node:fs";
 
 async function main(): Promise<void> {
   const config = loadConfig({
@@ -35,14 +36,17 @@ async function main(): Promise<void> {
     CACHE_OFF: flag("cache-off"),
   } as NodeJS.ProcessEnv);
   const target = benchTarget();
-  if (target.dialect === "sqlite") timeSqlite();
+  // --sql-profile=<file>: the statements that took the most time are written there when the server stops.
+  const sqlProfile = flag("sql-profile");
+  if (target.dialect === "sqlite") timeSqlite({ perStatement: Boolean(sqlProfile) });
+  if (sqlProfile) process.on("exit", () => writeFileSync(sqlProfile, `${slowestStatements(60)}\n`));
   const database = openTarget(target, 10, true);
   await migrateToLatest(database.db);
   await refreshHotRanking(database.db, new Date());
   const app = await buildApp({ config, database });
   // run.ts asks for the read cache's counters around each endpoint: which regions it reads, and how often it hits.
   process.on("message", (message) => {
-    if (message === "cache") process.send?.({ cache: readCacheStats(), sql: sqlTime() });
+    if (message === "cache") process.send?.({ cache: readCacheStats(), sql: sqlTime(), memory: process.memoryUsage() });
   });
   // CPU time is what a request costs this process whatever else loads the machine: run.ts divides it by requests.
   await serveAsChild(app, database);

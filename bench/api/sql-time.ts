@@ -12,9 +12,13 @@ export interface SqlTime {
 }
 
 const totals: SqlTime = { statements: 0, micros: 0, commits: 0, commitMicros: 0 };
+/** Per statement text (`--sql-profile`): how often it ran and for how long. */
+const byStatement = new Map<string, { runs: number; micros: number }>();
+let perStatement = false;
 
 /** Wraps better-sqlite3's statement methods (on the prototype, so every statement, prepared before or after). */
-export function timeSqlite(): void {
+export function timeSqlite(options: { perStatement?: boolean } = {}): void {
+  perStatement = options.perStatement ?? false;
   const require = createRequire(import.meta.url);
   const Database = require("better-sqlite3") as typeof BetterSqlite3;
   const probe = new Database(":memory:");
@@ -30,6 +34,13 @@ export function timeSqlite(): void {
         const micros = Number(process.hrtime.bigint() - start) / 1000;
         totals.statements++;
         totals.micros += micros;
+        if (perStatement) {
+          const entry = byStatement.get(this.source);
+          if (entry) {
+            entry.runs++;
+            entry.micros += micros;
+          } else byStatement.set(this.source, { runs: 1, micros });
+        }
         if (this.source === "commit") {
           totals.commits++;
           totals.commitMicros += micros;
@@ -41,4 +52,16 @@ export function timeSqlite(): void {
 
 export function sqlTime(): SqlTime {
   return { ...totals };
+}
+
+/** The statements that took the most time, with their runs and total and mean µs (empty without `perStatement`). */
+export function slowestStatements(count: number): string {
+  return [...byStatement]
+    .sort((a, b) => b[1].micros - a[1].micros)
+    .slice(0, count)
+    .map(([source, { runs, micros }]) => {
+      const text = source.replace(/\s+/g, " ").slice(0, 400);
+      return `${Math.round(micros / 1000)} ms\t${runs} runs\t${Math.round(micros / runs)} µs\t${text}`;
+    })
+    .join("\n");
 }

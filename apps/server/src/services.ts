@@ -102,7 +102,7 @@ export function createServices(deps: ServiceDeps) {
     },
     (error) => logError(error, "notification stream failed"),
   );
-  const feed = createFeedService({ db });
+  const feed = createFeedService({ db, clock });
   const imports = createImportsService({
     db,
     dialect: database.dialect,

@@ -181,6 +181,38 @@ describe("GET /api/feed", () => {
     expect(ids.filter((id) => everything.some((e) => e.id === id))).toEqual(everything.map((e) => e.id));
   });
 
+  it("finds activity hours, days and months old, newest first, in windows that page across each look-back", async () => {
+    // The feed reads the last 6 hours first, then 48 hours, then 45 days, then everything: items on each side of
+    // every boundary must come out whole and in order, whatever the window size.
+    const viewer = await createMember(ctx);
+    const member = await createMember(ctx);
+    await ok(call(viewer, "POST", `/api/users/follow/${member.id}`));
+    const now = new Date("2026-06-01T12:30:00Z").getTime();
+    const hoursAgo = [24 * 90, 24 * 20, 30, 2];
+    for (const [i, hours] of hoursAgo.entries()) {
+      ctx.clock.set(new Date(now - hours * 3_600_000));
+      await rate(member, films[i]!, 4);
+    }
+    ctx.clock.set(new Date(now));
+    const all = await feed("?end=10", viewer);
+    expect(all.map((item) => item.created_at)).toEqual(
+      hoursAgo.map((h) => new Date(now - h * 3_600_000).toISOString().slice(0, 19)).reverse(),
+    );
+    expect(all.map((item) => item.movies[0]?.id)).toEqual([films[3], films[2], films[1], films[0]]);
+    for (const size of [1, 2, 3]) {
+      const seen: string[] = [];
+      let query = `?end=${size}`;
+      for (let round = 0; round < 10; round++) {
+        const window = await feed(query, viewer);
+        if (window.length === 0) break;
+        seen.push(...window.map((item) => item.id));
+        const last = window[window.length - 1]!;
+        query = `?end=${size}&before=${last.created_at}&before_id=${encodeURIComponent(last.id)}`;
+      }
+      expect(seen, `windows of ${size}`).toEqual(all.map((item) => item.id));
+    }
+  });
+
   it("answers 20 items by default, at most 100, and refuses bad cursors and anonymous callers", async () => {
     const viewer = await createMember(ctx);
     const fan = await createMember(ctx);

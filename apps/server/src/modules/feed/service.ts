@@ -11,7 +11,7 @@ import { answerJson, defineRegion, keepsWindow } from "../../cache/index.js";
 import type { Database } from "../../db/types.js";
 import { invalidField } from "../../http/errors.js";
 import type { Window } from "../../http/window.js";
-import { fromTimestamp, toTimestamp } from "../../lib/time.js";
+import { type Clock, fromTimestamp, toTimestamp } from "../../lib/time.js";
 import { loadCollections } from "../collections/index.js";
 import { loadReviews } from "../reviews/index.js";
 import { avatarUrl } from "../users/index.js";
@@ -23,8 +23,12 @@ export const FEED_MOVIES_SHOWN = 12;
 const COLLECTION_MOVIES_SHOWN = 12;
 /** Extra rows each source reads beyond the window, for items that share the cursor's second. */
 const TIE_SLACK = 20;
-/** How far back each attempt looks before looking further (hours); null = everything. */
-const LOOKBACK_HOURS = [48, 24 * 45, null] as const;
+/**
+ * How far back each attempt looks before looking further (hours); null = everything. Each source reads only the rows
+ * in its range (by index), so a member following 200 active members reads a few hundred rows for a first page, not
+ * the thousands of two days.
+ */
+const LOOKBACK_HOURS = [6, 48, 24 * 45, null] as const;
 const TIMESTAMP = /^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}$/;
 
 export interface FeedCursor {
@@ -78,13 +82,13 @@ const kept = defineRegion<string>({
 });
 const FeedList = z.array(FeedItem);
 
-export function createFeedService(deps: { db: Kysely<Database> }) {
-  const { db } = deps;
+export function createFeedService(deps: { db: Kysely<Database>; clock: Clock }) {
+  const { db, clock } = deps;
 
   async function drafts(me: number, cursor: FeedCursor | null, need: number): Promise<Draft[]> {
     const to = cursor?.before ?? null;
     const limit = need + TIE_SLACK;
-    const newest = to ?? toTimestamp(new Date());
+    const newest = to ?? toTimestamp(clock.now());
     let found: Draft[] = [];
     for (const hours of LOOKBACK_HOURS) {
       // Hour-aligned, so no group is cut in two.
