@@ -506,6 +506,9 @@ async function main(): Promise<void> {
   const floors: Measurement[] = [];
   const rss: Array<{ point: string; MB: number; "read cache MB": number; heap: string }> = [];
   let rssPeak = 0;
+  /** What was running when the peak was sampled. */
+  let phase = "start";
+  let peakPhase = "start";
   let sampler: NodeJS.Timeout | undefined;
   const record = (name: string, m: Measurement, floorRps: number) => {
     const runs = measured.get(name) ?? { runs: [] };
@@ -525,7 +528,10 @@ async function main(): Promise<void> {
     });
     const running = server;
     // The peak is sampled throughout (every 250 ms), the points below are snapshots.
-    sampler = setInterval(() => (rssPeak = Math.max(rssPeak, running.rssBytes() / 1048576)), 250);
+    sampler = setInterval(() => {
+      const MB = running.rssBytes() / 1048576;
+      if (MB > rssPeak) [rssPeak, peakPhase] = [MB, phase];
+    }, 250);
     const bearers = await signIn(server.port, connections);
     await prepare(server.port, fixtures, bearers);
     // With each snapshot, what the read cache holds then (its regions' bytes), to tell the budget from the rest.
@@ -535,7 +541,7 @@ async function main(): Promise<void> {
       const cached = counts.cache.reduce((sum, r) => sum + (r.bytes ?? 0), 0);
       const mb = (bytes: number) => Math.round(bytes / 1048576);
       const { heapUsed, heapTotal, external } = counts.memory;
-      rssPeak = Math.max(rssPeak, MB);
+      if (MB > rssPeak) [rssPeak, peakPhase] = [MB, phase];
       rss.push({
         point,
         MB,
@@ -554,6 +560,7 @@ async function main(): Promise<void> {
       floors.push(floor);
       console.log(`Round ${round}/${rounds}: floor ${Math.round(floor.rps)} req/s (p99 ${floor.p99} ms)`);
       for (const endpoint of all) {
+        phase = `round ${round}, ${endpoint.name}`;
         if (endpoint.kind === "read") await prime(running.port, distinctRequests(endpoint), connections);
         await drive(running, (n) => endpoint.request(n + 1_000_000 * round), connections, warmup);
         const counts = await serverCounts(running);
@@ -568,6 +575,7 @@ async function main(): Promise<void> {
       if (round === 1) await noteRss("after the first round's endpoints");
       // The write-heavy mix: each write kind among all the reads, 1 write per `readsPerWrite` reads.
       for (const write of mixes) {
+        phase = `round ${round}, mix: ${write.name}`;
         const next = writeMix(write, reads);
         await drive(running, (n) => next(n + 1_000_000 * round), connections, warmup);
         const counts = await serverCounts(running);
@@ -618,7 +626,7 @@ async function main(): Promise<void> {
   }
   const peak = Math.round(rssPeak);
   console.log(
-    `Server RSS: ${rss.map((r) => `${r.point} ${r.MB} MB (read cache ${r["read cache MB"]} MB; ${r.heap})`).join("; ")}; peak ${peak} MB (target < ${TARGETS.rssMb} MB)`,
+    `Server RSS: ${rss.map((r) => `${r.point} ${r.MB} MB (read cache ${r["read cache MB"]} MB; ${r.heap})`).join("; ")}; peak ${peak} MB during ${peakPhase} (target < ${TARGETS.rssMb} MB)`,
   );
   console.log(
     `${os.cpus().length} CPUs; load average ${loadBefore} before, ${os.loadavg()[0]!.toFixed(2)} after; ` +
@@ -656,7 +664,7 @@ async function main(): Promise<void> {
         `\n\nWrite-heavy mix (each write kind among all the reads, 1 write per ${TARGETS.readsPerWrite} reads; ` +
         `median round):\n\n` +
         markdownTable(mixRows.map((r) => ({ ...r }))) +
-        `\n\nServer RSS (target < ${TARGETS.rssMb} MB throughout; sampled every 250 ms, peak ${peak} MB ` +
+        `\n\nServer RSS (target < ${TARGETS.rssMb} MB throughout; sampled every 250 ms, peak ${peak} MB during ${peakPhase} ` +
         `${peak < TARGETS.rssMb ? "pass" : "FAIL"}):\n\n` +
         markdownTable(rss.map((r) => ({ ...r }))),
       loadBefore,

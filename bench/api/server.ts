@@ -8,6 +8,7 @@ import { buildApp } from "../../apps/server/src/app.js";
 import { loadConfig } from "../../apps/server/src/config.js";
 import { migrateToLatest } from "../../apps/server/src/db/migrate.js";
 import { refreshHotRanking } from "../../apps/server/src/jobs/hot-ranking.js";
+import { limitHeapGrowth } from "../../apps/server/src/lib/heap.js";
 import { serveAsChild } from "../shared/child-server.js";
 import { benchTarget, flag, openTarget } from "../shared/database.js";
 import { readCacheStats } from "../../apps/server/src/cache/index.js";
@@ -15,6 +16,8 @@ import { slowestStatements, sqlTime, timeSqlite } from "./sql-time.js";
 import { writeFileSync } from "node:fs";
 
 async function main(): Promise<void> {
+  // As main.ts boots the server.
+  limitHeapGrowth();
   const config = loadConfig({
     NODE_ENV: "production",
     JWT_SECRET: process.env.BENCH_JWT_SECRET ?? randomBytes(32).toString("hex"),

@@ -11,6 +11,7 @@ import { ensureSearchIndex, searchIndexIsCurrent } from "./modules/search/index.
 import { startJobs } from "./jobs/index.js";
 import { systemClock } from "./lib/time.js";
 import { RedisRateLimitStore } from "./lib/rate-limiter.js";
+import { limitHeapGrowth } from "./lib/heap.js";
 
 /** Requests still running this long after a shutdown signal are cut off. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -55,6 +56,7 @@ function bootDatabaseProblem(error: unknown, database: DatabaseConfig): string |
 }
 
 async function main(): Promise<void> {
+  limitHeapGrowth();
   const config = loadConfig();
   let logConnectionError = (error: Error) => console.error(`database connection error: ${error.message}`);
   let database: ReturnType<typeof openDatabase>;

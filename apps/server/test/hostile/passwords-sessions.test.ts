@@ -3,7 +3,7 @@
 // inside the reuse grace window.
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPasswordHasher, DEFAULT_SCRYPT_LOG_N } from "../../src/modules/auth/passwords.js";
+import { createPasswordHasher, DEFAULT_SCRYPT_LOG_N, passwordHashing } from "../../src/modules/auth/passwords.js";
 import { JSON_HEADERS, refresh, signin, signupMember } from "../helpers/auth.js";
 import { createTestContext, type TestContext } from "../helpers/context.js";
 import { createMember, injectAs } from "../helpers/factories.js";
@@ -139,6 +139,21 @@ describe("password hashes", () => {
     expect(upgraded).toMatch(new RegExp(`^scrypt\\$${2 ** ctx.config.scryptLogN}\\$8\\$1\\$`));
     expect((await signin(ctx, m.loginId, m.password, { ip: "198.51.100.77" })).statusCode).toBe(201);
     expect(await stored()).toBe(upgraded);
+  });
+
+  it("are computed one at a time, the others waiting their turn (each takes 128 MiB at full cost)", async () => {
+    const hasher = createPasswordHasher(12);
+    const passwords = ["first-pass1", "second-pass2", "third-pass3", "fourth-pass4"];
+    const hashes = Promise.all(passwords.map((p) => hasher.hash(p)));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(passwordHashing()).toEqual({ running: 1, waiting: 3 });
+    const done = await hashes;
+    expect(passwordHashing()).toEqual({ running: 0, waiting: 0 });
+    // Each waited for its own turn and is a real hash of its own password.
+    for (const [i, hash] of done.entries()) {
+      expect(await hasher.verify(passwords[i]!, hash)).toBe(true);
+      expect(await hasher.verify(passwords[(i + 1) % passwords.length]!, hash)).toBe(false);
+    }
   });
 
   it("refuse a stored cost beyond 2^20 without computing it", async () => {

@@ -3,13 +3,27 @@
 // verifies and is replaced on the member's next successful sign-in (needsRehash).
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
+import pLimit from "p-limit";
 
-const scryptAsync = promisify(scrypt) as (
+const scryptOnce = promisify(scrypt) as (
   password: string,
   salt: Buffer,
   keylen: number,
   options: object,
 ) => Promise<Buffer>;
+
+/**
+ * One hash at a time per process: each takes 128 MiB at the production cost, and libuv's four threads would run four
+ * at once (512 MiB on top of a ~250 MB server, from one burst of sign-ins) and leave no thread for file reads. A hash
+ * takes 0.2–0.4 s of one core, so a process signs in 3–5 members a second; the others wait their turn.
+ */
+const oneAtATime = pLimit(1);
+const scryptAsync: typeof scryptOnce = (...args) => oneAtATime(() => scryptOnce(...args));
+
+/** Hashes computing now (at most 1) and waiting their turn. */
+export function passwordHashing(): { running: number; waiting: number } {
+  return { running: oneAtATime.activeCount, waiting: oneAtATime.pendingCount };
+}
 
 /** Production cost: N = 2^17, r = 8, p = 1 (OWASP's scrypt minimum; 128 MiB and ~0.2–0.4 s per hash). */
 export const DEFAULT_SCRYPT_LOG_N = 17;
