@@ -664,7 +664,7 @@ async function main(): Promise<void> {
         `\n\nWrite-heavy mix (each write kind among all the reads, 1 write per ${TARGETS.readsPerWrite} reads; ` +
         `median round):\n\n` +
         markdownTable(mixRows.map((r) => ({ ...r }))) +
-        `\n\nServer RSS (target < ${TARGETS.rssMb} MB throughout; sampled every 250 ms, peak ${peak} MB during ${peakPhase} ` +
+        `\n\nServer RSS (target < ${TARGETS.rssMb} MB throughout; sampled every 250 ms; peak ${peak} MB during ${peakPhase}: ` +
         `${peak < TARGETS.rssMb ? "pass" : "FAIL"}):\n\n` +
         markdownTable(rss.map((r) => ({ ...r }))),
       loadBefore,
