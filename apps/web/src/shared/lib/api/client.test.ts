@@ -94,6 +94,24 @@ describe("apiFetch", () => {
     await expect(apiFetch("/api/movies")).rejects.toMatchObject({ status: 0, isNetworkError: true });
   });
 
+  it("turns an answer whose body cannot be read whole into a status-0 ApiError", async () => {
+    const cut = () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"id": 1, "user'));
+            controller.error(new TypeError("network error"));
+          },
+        }),
+        { status: 200, headers: { "Content-Type": "application/json" } },
+      );
+    const truncated = () => new Response('{"id": 1, "user', { status: 200 });
+    for (const answer of [cut, truncated]) {
+      const apiFetch = createApiClient({ session: session("t"), fetch: vi.fn(async () => answer()) });
+      await expect(apiFetch("/api/users/me")).rejects.toMatchObject({ status: 0, isNetworkError: true });
+    }
+  });
+
   it("answers 204 with undefined", async () => {
     const apiFetch = createApiClient({
       session: session("t"),

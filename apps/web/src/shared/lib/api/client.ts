@@ -59,6 +59,26 @@ async function rejectedBearer(response: Response): Promise<boolean> {
   return RENEWABLE_CODES.has(error.code);
 }
 
+/**
+ * The answer's JSON. A body that cannot be read whole (the connection cut mid-answer, or the page navigating away
+ * while it arrives) is no answer, like a failed connection: status 0. Callers that end the session on the server's
+ * word (the auth store) must not read that as a refusal — it once signed members out when a page was left right after
+ * login.
+ */
+async function readBody(response: Response, request: ApiRequest): Promise<unknown> {
+  try {
+    const text = await response.text();
+    return text ? JSON.parse(text) : undefined;
+  } catch (error) {
+    if (isAbortError(error) && request.signal?.aborted) throw error;
+    throw new ApiError(
+      0,
+      NETWORK_ERROR,
+      `The answer could not be read: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
+
 export function createApiClient(deps: { session: SessionPort; fetch: typeof fetch }): ApiFetch {
   async function send(path: string, request: ApiRequest, token: string | null): Promise<Response> {
     const headers: Record<string, string> = { Accept: "application/json" };
@@ -92,7 +112,6 @@ export function createApiClient(deps: { session: SessionPort; fetch: typeof fetc
     }
     if (!response.ok) throw await errorFrom(response);
     if (response.status === 204) return undefined as T;
-    const text = await response.text();
-    return (text ? JSON.parse(text) : undefined) as T;
+    return (await readBody(response, request)) as T;
   };
 }
