@@ -24,7 +24,7 @@ const PINNED: Record<string, string> = {
   "0011-imports.ts": "cd6dcc04d4ed0bd6509f7dcdd41830b8c75275de20114434b38924d39073b2f4",
   "0014-unlinked-people.ts": "5fec77d1cc6923b965de420aaef42716c3b02d70635fefb7d894e1c5e3f11f3b",
   "0015-movie-title-indexes.ts": "be958ba8a550ac64ec97491d147f60b1d797405817e11b83fae4992ea0af8bc4",
-  "0016-feed-indexes.ts": "1a6cf0c07a80b791d0900cdf9bce3a06ff4d450379fbfc9dfb6fc16acbf90d7a",
+  "0016-feed-indexes.ts": "fe3adb5a79d22457c0e5aa4b7602be1dbb7bde44f91eb6d144d948132ed8e0cf",
 };
 
 const files = fs.readdirSync(dir).filter((f) => f.endsWith(".ts"));
