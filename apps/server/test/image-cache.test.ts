@@ -25,9 +25,15 @@ interface Answer {
 class FakeImageHost {
   readonly hits = new Map<string, number>();
   readonly answers = new Map<string, Answer | Answer[]>();
+  /** Requests being answered now, and the most at once since the last reset. */
+  inFlight = 0;
+  mostInFlight = 0;
   private readonly server = http.createServer((request, response) => {
     const url = request.url ?? "";
     this.hits.set(url, (this.hits.get(url) ?? 0) + 1);
+    this.inFlight++;
+    this.mostInFlight = Math.max(this.mostInFlight, this.inFlight);
+    response.on("close", () => this.inFlight--);
     const planned = this.answers.get(url);
     const answer = Array.isArray(planned) ? (planned.length > 1 ? planned.shift() : planned[0]) : planned;
     if (!answer) return response.writeHead(404, { "content-type": "text/plain" }).end("not found");
@@ -162,6 +168,25 @@ describe("GET /media/cache/{size}/{file}", () => {
     const answers = await Promise.all(Array.from({ length: 12 }, () => get("/media/cache/w500/crowd.webp")));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(12).fill(200));
     expect(host.hits.get("/t/p/w500/crowd.jpg")).toBe(1);
+  });
+
+  it("fetches at most upstreamConcurrency images at once; the others wait their turn", async () => {
+    const names = Array.from({ length: 6 }, (_, i) => `turn${i}`);
+    for (const name of names)
+      host.answers.set(`/t/p/w185/${name}.jpg`, { body: await jpeg(185, 278, 10 * names.indexOf(name)) });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "image-cache-gate-"));
+    try {
+      const cache = new ImageCache({ dir, upstreamBaseUrl: base, maxBytes: 1e7, upstreamConcurrency: 2 });
+      const hungBefore = host.inFlight; // requests an earlier test left unanswered on purpose
+      host.mostInFlight = hungBefore;
+      const images = await Promise.all(names.map((name) => cache.get("w185", `${name}.webp`)));
+      expect(images.every((image) => image !== null && image.byteLength > 0)).toBe(true);
+      expect(names.map((name) => host.hits.get(`/t/p/w185/${name}.jpg`))).toEqual(Array(6).fill(1));
+      expect(host.mostInFlight - hungBefore).toBe(2);
+      await cache.settled();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("keeps PNG sources (logos) apart from JPEGs of the same name", async () => {

@@ -5,7 +5,8 @@ import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { AVATAR_MAX_PIXELS, AVATAR_SIZE } from "@moviepedia/contract";
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
+import { loadSharp } from "../../lib/sharp.js";
 import { ApiError } from "../../http/errors.js";
 
 const WEBP_QUALITY = 82;
@@ -40,6 +41,7 @@ export function sniffImageType(bytes: Buffer): "jpeg" | "png" | "webp" | null {
 export async function encodeAvatar(upload: Buffer): Promise<Buffer> {
   const type = sniffImageType(upload);
   if (type === null) throw invalidImage();
+  const sharp = await loadSharp();
   const image = sharp(upload, { limitInputPixels: AVATAR_MAX_PIXELS, failOn: "error" });
   let metadata: Metadata;
   try {

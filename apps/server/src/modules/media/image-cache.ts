@@ -6,7 +6,8 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { LRUCache } from "lru-cache";
-import sharp from "sharp";
+import pLimit, { type LimitFunction } from "p-limit";
+import { loadSharp } from "../../lib/sharp.js";
 import {
   type CachedImageSize,
   isCachedImageSize,
@@ -48,29 +49,12 @@ function boxOf(size: CachedImageSize): { width?: number; height?: number } {
 }
 
 export async function encodeCachedImage(source: Buffer, size: CachedImageSize): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(source, { limitInputPixels: UPSTREAM_MAX_PIXELS, failOn: "error" })
     .rotate()
     .resize({ ...boxOf(size), withoutEnlargement: true })
     .webp({ quality: WEBP_QUALITY })
     .toBuffer();
-}
-
-/** A tiny counting semaphore: at most `limit` upstream fetches at a time. */
-class Gate {
-  private active = 0;
-  private readonly waiting: (() => void)[] = [];
-  constructor(private readonly limit: number) {}
-
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.active++;
-    try {
-      return await work();
-    } finally {
-      this.active--;
-      this.waiting.shift()?.();
-    }
-  }
 }
 
 export class ImageCache {
@@ -79,7 +63,8 @@ export class ImageCache {
   private readonly memory: LRUCache<string, Buffer>;
   private readonly inflight = new Map<string, Promise<Buffer | null>>();
   private readonly missing = new LRUCache<string, true>({ max: 10_000, ttl: MISSING_TTL_MS });
-  private readonly gate: Gate;
+  /** At most `upstreamConcurrency` upstream fetches at a time. */
+  private readonly gate: LimitFunction;
   private readonly ready: Promise<void>;
   private readonly onError: (error: unknown) => void;
   private readonly removals = new Set<Promise<void>>();
@@ -102,7 +87,7 @@ export class ImageCache {
       maxSize: Math.max(1, Math.min(options.memoryBytes ?? DEFAULT_MEMORY_BYTES, options.maxBytes)),
       sizeCalculation: (bytes) => Math.max(1, bytes.length),
     });
-    this.gate = new Gate(options.upstreamConcurrency ?? 8);
+    this.gate = pLimit(options.upstreamConcurrency ?? 8);
     this.ready = this.scan().catch(this.onError);
   }
 
@@ -186,7 +171,7 @@ export class ImageCache {
     const limits = { timeoutMs: this.options.upstreamTimeoutMs, maxBytes: this.options.upstreamMaxBytes };
     let source: Buffer;
     try {
-      source = await this.gate.run(() => fetchImage(url, limits));
+      source = await this.gate(() => fetchImage(url, limits));
     } catch (error) {
       if (!(error instanceof UpstreamMissing)) throw error;
       this.missing.set(key, true);

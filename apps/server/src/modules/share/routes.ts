@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { endpoints, MAX_ID } from "@moviepedia/contract";
 import type { FastifyReply } from "fastify";
 import type { Kysely } from "kysely";
-import sharp from "sharp";
+import { loadSharp } from "../../lib/sharp.js";
 import { defineRegion } from "../../cache/index.js";
 import type { Database } from "../../db/types.js";
 import { route } from "../../http/route.js";
@@ -32,6 +32,7 @@ function photosFrom(imageCache: ImageCache | null): Photo {
       const webp = await imageCache.get(tmdbImageSize(kind, width), file);
       if (!webp) return null;
       // librsvg, which renders the card, reads JPEG and PNG inside an SVG (not WebP).
+      const sharp = await loadSharp();
       const jpeg = await sharp(webp).jpeg({ quality: 85 }).toBuffer();
       return `data:image/jpeg;base64,${jpeg.toString("base64")}`;
     } catch {
@@ -80,7 +81,8 @@ const rendered = defineRegion<Buffer>({
   keeps: "an Open Graph card as PNG, keyed by the hash of its SVG",
 });
 
-function render(svg: string): Promise<Buffer> {
+async function render(svg: string): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
 }
 
