@@ -138,6 +138,12 @@ export function minePairs(f: Fixtures, members: number): Array<[number, number]>
   return pairs;
 }
 
+/** After how many requests a write endpoint comes back to a (member, film) pair, with the other value. */
+export function writeCycle(f: Fixtures, bearers: Bearers): number {
+  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+  return (bearers.length * f.writeMovies.length) / gcd(bearers.length, f.writeMovies.length);
+}
+
 export function endpoints(f: Fixtures, bearers: Bearers): Endpoint[] {
   const at = <T>(items: readonly T[], n: number) => items[n % items.length]!;
   const member = (n: number) => at(bearers, n);
@@ -281,8 +287,7 @@ export function endpoints(f: Fixtures, bearers: Bearers): Endpoint[] {
   ];
   // Writes stay repeatable: ratings move between two values, likes toggle back and forth, texts are rewritten.
   // A (member, film) pair comes back every `cycle` requests with the other value, so every write changes the row.
-  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
-  const cycle = (bearers.length * f.writeMovies.length) / gcd(bearers.length, f.writeMovies.length);
+  const cycle = writeCycle(f, bearers);
   const round = (n: number) => Math.floor(n / cycle);
   const writes: Endpoint[] = [
     {

@@ -32,6 +32,7 @@ import {
   type Fixtures,
   minePairs,
   sampleFixtures,
+  writeCycle,
 } from "./mix.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -378,6 +379,71 @@ function writeMix(write: Endpoint, reads: Endpoint[]) {
   };
 }
 
+/**
+ * What each read costs right after a write (`--after-write`): for each write kind, `samples` times one write and then
+ * every read endpoint once, in turn, one request at a time, so the server's CPU per request is the request's own.
+ * Beside it, the same read sent again at once (kept, if its answer is kept). The median of the samples, in µs.
+ */
+async function afterWriteCosts(
+  server: ChildServer,
+  reads: Endpoint[],
+  writes: Endpoint[],
+  samples: number,
+  cycle: number,
+) {
+  const send = async (request: BenchRequest) => {
+    const before = await server.cpuMicros();
+    const response = await fetch(`http://127.0.0.1:${server.port}${request.path}`, {
+      method: request.method,
+      // As autocannon sends them: uncompressed (fetch would ask for gzip or br, whose cost is per request).
+      headers: { "accept-encoding": "identity", ...request.headers },
+      body: request.body,
+    });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${request.method} ${request.path} answered ${response.status}`);
+    return (await server.cpuMicros()) - before;
+  };
+  // What measuring costs by itself (two CPU readings around nothing).
+  const idle: number[] = [];
+  for (let k = 0; k < 20; k++) {
+    const before = await server.cpuMicros();
+    idle.push((await server.cpuMicros()) - before);
+  }
+  const base = median(idle);
+  const table: Array<Record<string, string | number>> = [];
+  const costs = new Map<string, Record<string, number[]>>();
+  for (const write of writes) {
+    for (let k = 0; k < samples; k++) {
+      // The same write a cycle apart sets the other value: the second always changes the row, whatever the last run
+      // left there.
+      await send(write.request(5_000_000 + k));
+      for (const read of reads) await send(read.request(5_000_000 + k));
+      await send(write.request(5_000_000 + k + cycle));
+      for (const read of reads) {
+        const request = read.request(5_000_000 + k);
+        const cold = await send(request);
+        const again = await send(request);
+        const row = costs.get(read.name) ?? {};
+        (row[write.name] ??= []).push(cold - base);
+        (row.kept ??= []).push(again - base);
+        costs.set(read.name, row);
+      }
+    }
+  }
+  for (const [endpoint, row] of costs) {
+    table.push({
+      endpoint,
+      ...Object.fromEntries(Object.entries(row).map(([kind, values]) => [`${kind} µs`, Math.round(median(values))])),
+    });
+  }
+  return table;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
 function judgeMix(writeKind: string, m: Measurement): MixRow {
   const w = m.byTag?.write ?? { requests: 0, p50: 0, p99: 0 };
   const r = m.byTag?.read ?? { requests: 0, p50: 0, p99: 0 };
@@ -554,6 +620,15 @@ async function main(): Promise<void> {
     const reads = endpoints(fixtures, bearers).filter((e) => e.kind === "read");
     const mixes = !only || only.includes("mix") ? endpoints(fixtures, bearers).filter((e) => e.kind === "write") : [];
     const floorRequest = (n: number): BenchRequest => ({ method: "GET", path: `/floor/${fixtures.movies[n % 50]}` });
+    const afterWrite = flag("after-write");
+    if (afterWrite) {
+      for (const read of reads) await prime(running.port, distinctRequests(read), connections);
+      const writes = endpoints(fixtures, bearers).filter((e) => e.kind === "write");
+      const probed = reads.filter((e) => !only || only.some((part) => e.name.includes(part)));
+      const cycle = writeCycle(fixtures, bearers);
+      console.table(await afterWriteCosts(running, probed, writes, Number(afterWrite) || 15, cycle));
+      return;
+    }
     for (let round = 1; round <= rounds; round++) {
       if (round === 1) await drive(floorServer, floorRequest, connections, warmup);
       const floor = await drive(floorServer, floorRequest, connections, seconds);

@@ -3,7 +3,7 @@
 // kept, and the per-region metrics in /api/metrics. On SQLite and PostgreSQL.
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { REPO_ROOT } from "../src/config.js";
 import {
   configureReadCache,
@@ -13,8 +13,10 @@ import {
   readCacheRegions,
   readCacheStats,
   type RegionStats,
+  verifyReadCache,
 } from "../src/cache/index.js";
-import { createTestContext, type TestContext } from "./helpers/context.js";
+import { VERSIONED_TABLES } from "../src/db/data-version.js";
+import { createTestContext, dialectUnderTest, type TestContext } from "./helpers/context.js";
 import { createMember, createMovie, createReview, injectAs, type TestMember } from "./helpers/factories.js";
 
 const METRICS_TOKEN = "metrics-token-for-cache-tests-0123456789";
@@ -34,14 +36,29 @@ const get = (url: string, member: TestMember | null = null) => injectAs(ctx, mem
 // Regions of this file's own (a small share each): the mechanism without an endpoint around it.
 const counted = defineRegion<string>({
   name: "test-counted",
-  share: 0.005,
+  share: 0.0025,
   stale: { token: "member" },
   keeps: "test values",
 });
 const aged = defineRegion<string>({
   name: "test-aged",
-  share: 0.005,
+  share: 0.0025,
   stale: { token: "member", maxAgeS: 60 },
+  keeps: "test values",
+});
+
+// Two `tables` regions: one whose rule names what its build reads (people), one that reads the users table without
+// naming it — the mistake verifyReadCache (test/setup.ts) exists to catch.
+const peopleCount = defineRegion<string>({
+  name: "test-tables",
+  share: 0.0025,
+  stale: { token: "tables", tables: ["people"] },
+  keeps: "test values",
+});
+const misdeclared = defineRegion<string>({
+  name: "test-tables-misdeclared",
+  share: 0.0025,
+  stale: { token: "tables", tables: ["people"] },
   keeps: "test values",
 });
 
@@ -88,6 +105,97 @@ describe("the mechanism", () => {
     expect(await aged.get(ctx.db, { token: 1, now: 0 }, "a", build)).toBe("1");
     expect(await aged.get(ctx.db, { token: 1, now: 59_999 }, "a", build)).toBe("1");
     expect(await aged.get(ctx.db, { token: 1, now: 60_000 }, "a", build)).toBe("2");
+  });
+
+  it("keeps a `tables` entry until one of its tables changes (SQLite), until any write (PostgreSQL)", async () => {
+    let builds = 0;
+    const build = async () => {
+      builds++;
+      const row = await ctx.db
+        .selectFrom("people")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
+      return `${Number(row.n)}명`;
+    };
+    // Counting builds: the check of every hit (test/setup.ts) would build too.
+    verifyReadCache(false);
+    onTestFinished(() => verifyReadCache(true));
+    const first = await peopleCount.get(ctx.db, "count", build);
+    expect(await peopleCount.get(ctx.db, "count", build)).toBe(first);
+    expect(builds).toBe(1);
+    // A rating and a status message change other tables (and the rater's private columns): on SQLite the entry
+    // stays; on PostgreSQL the rule is the database version, so it is built again.
+    const rater = writers[0]!;
+    await injectAs(ctx, rater)({ method: "PUT", url: `/api/reviews/movie/${movieId}/mine`, payload: { rating: 4 } });
+    expect(await peopleCount.get(ctx.db, "count", build)).toBe(first);
+    expect(builds).toBe(dialectUnderTest === "sqlite" ? 1 : 2);
+    // A change of a table it names: built again, with the change.
+    await ctx.db
+      .insertInto("people")
+      .values({ key: "test-tables-person", name: "새 배우", created_at: "2026-11-27 00:00:00" })
+      .execute();
+    expect(await peopleCount.get(ctx.db, "count", build)).toBe(`${Number.parseInt(first, 10) + 1}명`);
+  });
+
+  it("fails a `tables` hit whose rule misses a table its build reads (verifyReadCache, on in every test)", async () => {
+    const build = async () => {
+      const row = await ctx.db
+        .selectFrom("users")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
+      return `${Number(row.n)}명`;
+    };
+    const first = await misdeclared.get(ctx.db, "members", build);
+    await createMember(ctx);
+    const next = misdeclared.get(ctx.db, "members", build);
+    if (dialectUnderTest === "sqlite") {
+      // The users table is not in its rule: the entry is a hit, and the check finds it stale.
+      await expect(next).rejects.toThrow(/test-tables-misdeclared kept a stale answer/);
+    } else {
+      expect(await next).toBe(`${Number.parseInt(first, 10) + 1}명`);
+    }
+  });
+
+  it("moves a table's version with every insert, update and delete, and a member's only with public columns", async () => {
+    if (dialectUnderTest === "postgres") {
+      // PostgreSQL keeps no table versions (migration 0017): `tables` regions are under the database version.
+      const tables = await ctx.db.introspection.getTables();
+      expect(tables.map((t) => t.name)).not.toContain("table_versions");
+      return;
+    }
+    const versions = async () =>
+      new Map(
+        (
+          await ctx.db
+            .selectFrom("table_versions" as never)
+            .select(["name as name", "version as version"] as never[])
+            .execute()
+        ).map((r) => [(r as { name: string }).name, String((r as { version: number }).version)]),
+      );
+    const before = await versions();
+    expect([...before.keys()].sort()).toEqual([...VERSIONED_TABLES].sort());
+    const member = await createMember(ctx);
+    const afterInsert = await versions();
+    expect(afterInsert.get("users")).not.toBe(before.get("users"));
+    expect(afterInsert.get("people")).toBe(before.get("people"));
+    // Private columns: no change.
+    await ctx.db
+      .updateTable("users")
+      .set({ data_version: 99, liked_reviews_count: 3 })
+      .where("id", "=", member.id)
+      .execute();
+    expect((await versions()).get("users")).toBe(afterInsert.get("users"));
+    await ctx.db.updateTable("users").set({ status_message: "공개" }).where("id", "=", member.id).execute();
+    const afterUpdate = await versions();
+    expect(afterUpdate.get("users")).not.toBe(afterInsert.get("users"));
+    await ctx.db.deleteFrom("follows").where("user_id", "=", -1).execute(); // deletes nothing: no change
+    expect((await versions()).get("follows")).toBe(afterUpdate.get("follows"));
+    await ctx.db
+      .insertInto("follows")
+      .values({ user_id: member.id, target_id: writers[1]!.id, created_at: "2026-11-27 00:00:00" })
+      .execute();
+    await ctx.db.deleteFrom("follows").where("user_id", "=", member.id).execute();
+    expect((await versions()).get("follows")).not.toBe(afterUpdate.get("follows"));
   });
 
   it("switches regions off by name (CACHE_OFF): every read builds, nothing is kept; an unknown name is refused", async () => {

@@ -25,6 +25,7 @@ const PINNED: Record<string, string> = {
   "0014-unlinked-people.ts": "5fec77d1cc6923b965de420aaef42716c3b02d70635fefb7d894e1c5e3f11f3b",
   "0015-movie-title-indexes.ts": "be958ba8a550ac64ec97491d147f60b1d797405817e11b83fae4992ea0af8bc4",
   "0016-feed-indexes.ts": "fe3adb5a79d22457c0e5aa4b7602be1dbb7bde44f91eb6d144d948132ed8e0cf",
+  "0017-table-versions.ts": "c9cdae6f93e4edab5c16fa8cadb2483d199f257ee4fedad45e9ab6b56d52c92f",
 };
 
 const files = fs.readdirSync(dir).filter((f) => f.endsWith(".ts"));

@@ -13,14 +13,15 @@
 import { LRUCache } from "lru-cache";
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import { databaseVersion, freeDatabaseVersion } from "../db/data-version.js";
+import { databaseVersion, freeDatabaseVersion, freeTableVersions, type VersionedTable } from "../db/data-version.js";
 import type { Database } from "../db/types.js";
 import { metrics } from "../lib/metrics.js";
 
 /**
  * When an entry is stale. `database`: the database version token (db/data-version.ts; on PostgreSQL a round trip
  * per read) — any committed write, on any instance. `database-free`: the same token only where reading it costs
- * nothing (SQLite); elsewhere the value is built and not kept. The caller-token rules pass a token with each read,
+ * nothing (SQLite); elsewhere the value is built and not kept. `tables`: a change to one of the tables the answer
+ * reads (SQLite's trigger-kept table versions, migration 0017); on PostgreSQL the database version, as `database`. The caller-token rules pass a token with each read,
  * read in the same query as (or before) the rows: `member` (users.data_version), `model` (the served recommender
  * model, with its inputs), `catalog` (the trigger-kept catalog version with the rows' counters). `maxAgeS` adds a
  * time limit (the clock passed with the token); `time` is a time limit alone; `content`: the key is what the value
@@ -28,11 +29,12 @@ import { metrics } from "../lib/metrics.js";
  */
 export type Staleness =
   | { token: "database" | "database-free" }
+  | { token: "tables"; tables: readonly VersionedTable[] }
   | { token: "member" | "model" | "catalog"; maxAgeS?: number }
   | { token: "time"; maxAgeS: number }
   | { token: "content" };
 
-type DatabaseRule = Extract<Staleness, { token: "database" | "database-free" }>;
+type DatabaseRule = Extract<Staleness, { token: "database" | "database-free" | "tables" }>;
 type CallerRule = Exclude<Staleness, DatabaseRule>;
 
 /** What a caller-token region's read passes: the token (null: nothing to key on, build and do not keep) and now. */
@@ -90,6 +92,24 @@ function handleId(db: object): number {
     handleIds.set(db, id);
   }
   return id;
+}
+
+/**
+ * Tests: every hit of a `tables` region is built again and compared with the kept value; a difference throws (the
+ * region reads a table its rule does not name). Off in production, where it would undo what the cache saves.
+ */
+let verifying = false;
+export function verifyReadCache(on: boolean): void {
+  verifying = on;
+}
+
+/** A value as compared by verifyReadCache: strings and bytes as they are, other values as JSON (sets as arrays). */
+function comparable(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (Buffer.isBuffer(value)) return value.toString("latin1");
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v instanceof Set ? [...(v as Set<unknown>)] : v instanceof Map ? [...(v as Map<unknown, unknown>)] : v,
+  );
 }
 
 export function byteSize(value: unknown): number {
@@ -169,6 +189,7 @@ abstract class Region<V> {
       const hit = this.lru.get(fullKey);
       if (hit !== undefined && hit.token === token && this.young(hit.at, now)) {
         this.hits++;
+        if (this.verifies()) return this.verified(key, hit.value, build);
         return Promise.resolve(hit.value);
       }
     }
@@ -207,6 +228,7 @@ abstract class Region<V> {
   ): Promise<Map<string, V>> {
     const found = new Map<string, V>();
     const missing: string[] = [];
+    const verify: string[] = [];
     const prefix = `${handleId(db)}\u0000`;
     if (this.off) token = null;
     for (const key of keys) {
@@ -214,10 +236,15 @@ abstract class Region<V> {
       if (hit !== undefined && hit.token === token && this.young(hit.at, now)) {
         this.hits++;
         found.set(key, hit.value);
+        if (this.verifies()) verify.push(key);
       } else {
         this.misses++;
         missing.push(key);
       }
+    }
+    if (verify.length > 0) {
+      const fresh = await build(verify);
+      for (const key of verify) this.compare(key, found.get(key) as V, fresh.get(key));
     }
     if (missing.length === 0) return found;
     const lru = this.lru;
@@ -234,6 +261,25 @@ abstract class Region<V> {
     if (hit === undefined || hit.token !== token || !this.young(hit.at, now)) return undefined;
     this.hits++;
     return hit.value;
+  }
+
+  /** Under verifyReadCache (tests): whether this region's hits are built again and compared. */
+  private verifies(): boolean {
+    return verifying && this.spec.stale.token === "tables";
+  }
+
+  /** The kept value, after checking that a build now gives the same (verifyReadCache). */
+  private async verified(key: string, kept: V, build: () => Promise<V>): Promise<V> {
+    this.compare(key, kept, await build());
+    return kept;
+  }
+
+  private compare(key: string, kept: V, fresh: V | undefined): void {
+    if (comparable(kept) !== comparable(fresh)) {
+      throw new Error(
+        `read cache: region ${this.spec.name} kept a stale answer for ${key}: a table it reads is missing from its rule`,
+      );
+    }
   }
 
   private young(at: number, now: number): boolean {
@@ -278,9 +324,29 @@ export class DatabaseRegion<V> extends Region<V> {
 
   /** The token an entry is kept under: the database version (read now unless `at` has it), or null. */
   private async tokenOf(db: Kysely<Database>, at: DatabaseToken | undefined): Promise<string | null> {
-    if (this.spec.stale.token === "database") return at?.value ?? databaseVersion(db);
+    const rule = this.spec.stale;
+    if (rule.token === "tables") {
+      const versions = freeTableVersions(db);
+      if (versions === null) return at?.value ?? databaseVersion(db);
+      if (versions !== this.versionsSeen) {
+        this.versionsSeen = versions;
+        this.tablesToken = rule.tables
+          .map((table) => {
+            const version = versions.get(table);
+            if (version === undefined) throw new Error(`read cache: table_versions has no row for ${table}`);
+            return version;
+          })
+          .join(":");
+      }
+      return this.tablesToken;
+    }
+    if (rule.token === "database") return at?.value ?? databaseVersion(db);
     return at ? (at.free ? at.value : null) : freeDatabaseVersion(db);
   }
+
+  /** `tables`: the versions last read (one map per reading) and this region's token from them. */
+  private versionsSeen: ReadonlyMap<string, string> | null = null;
+  private tablesToken = "";
 }
 
 /**
@@ -327,7 +393,7 @@ export function defineRegion<V>(spec: RegionSpec<V>): Region<V> {
   const total = [...regions.values()].reduce((sum, r) => sum + r.spec.share, spec.share);
   if (total > 1 + 1e-9) throw new Error(`read cache: the regions' shares add up to ${total.toFixed(3)} (> 1)`);
   const region =
-    spec.stale.token === "database" || spec.stale.token === "database-free"
+    spec.stale.token === "database" || spec.stale.token === "database-free" || spec.stale.token === "tables"
       ? new DatabaseRegion<V>(spec as RegionSpec<V> & { stale: DatabaseRule })
       : new TokenRegion<V>(spec as RegionSpec<V> & { stale: CallerRule });
   region.resize(budgetBytes);

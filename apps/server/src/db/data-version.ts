@@ -54,6 +54,62 @@ export function freeDatabaseVersion(db: Kysely<Database>): string | null {
   return `${version.changes.get()}:${version.seen}`;
 }
 
+/**
+ * The tables whose versions SQLite keeps (migration 0017-table-versions: a trigger sets a table's row of
+ * `table_versions` to a fresh random value after each change; on `users`, changes of what a public profile shows).
+ * The read cache's `tables` rule keys an answer by the versions of the tables it reads.
+ */
+export const VERSIONED_TABLES = [
+  "movies",
+  "people",
+  "credits",
+  "genres",
+  "countries",
+  "movie_genres",
+  "movie_countries",
+  "movie_watch_providers",
+  "chart_entries",
+  "app_state",
+  "collections",
+  "collection_movies",
+  "users",
+  "follows",
+  "blocks",
+  "search_documents",
+] as const;
+export type VersionedTable = (typeof VERSIONED_TABLES)[number];
+
+interface TableVersions {
+  read: BetterSqlite3.Statement<[], { name: string; version: string }>;
+  /** The database version they were read at, and what was read. */
+  at: string | null;
+  versions: ReadonlyMap<string, string>;
+}
+const tableVersions = new WeakMap<object, TableVersions>();
+
+/**
+ * Each versioned table's version, where reading them is free (SQLite): read again only when the database version
+ * moved since the last reading, one statement for all of them; else null (PostgreSQL keeps none).
+ */
+export function freeTableVersions(db: Kysely<Database>): ReadonlyMap<string, string> | null {
+  const at = freeDatabaseVersion(db);
+  if (at === null) return null;
+  let state = tableVersions.get(db);
+  if (state === undefined) {
+    const read = rawSqlite(db)!.prepare<[], { name: string; version: string }>(
+      // As text: the versions are 64-bit random integers, more than a JavaScript number holds exactly.
+      "select name, cast(version as text) as version from table_versions",
+    );
+    state = { read, at: null, versions: new Map() };
+    tableVersions.set(db, state);
+  }
+  if (state.at !== at) {
+    state.versions = new Map(state.read.all().map((row) => [row.name, row.version]));
+    state.at = at;
+  }
+  return state.versions;
+}
+
 export async function databaseVersion(db: Kysely<Database>): Promise<string> {
   const free = freeDatabaseVersion(db);
   if (free !== null) return free;

@@ -12,6 +12,7 @@ import * as m0011 from "./migrations/0011-imports.js";
 import * as m0014 from "./migrations/0014-unlinked-people.js";
 import * as m0015 from "./migrations/0015-movie-title-indexes.js";
 import * as m0016 from "./migrations/0016-feed-indexes.js";
+import * as m0017 from "./migrations/0017-table-versions.js";
 import type { Database } from "./types.js";
 
 // Listed by hand (not read from disk) so migrations run the same from source, tests and bundles.
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   "0014-unlinked-people": m0014,
   "0015-movie-title-indexes": m0015,
   "0016-feed-indexes": m0016,
+  "0017-table-versions": m0017,
 };
 
 async function postgresSchema(db: Kysely<Database>): Promise<string | undefined> {

@@ -8,6 +8,7 @@
 import { CompactMovie, type Credit, type Movie, type WatchProviders } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
 import { answerJson, defineRegion } from "../../cache/index.js";
+import type { VersionedTable } from "../../db/data-version.js";
 import type { Database } from "../../db/types.js";
 import { averageRating, posterUrl, toCredit, toMovie, toWatchProviders } from "./mapper.js";
 import {
@@ -157,15 +158,28 @@ export async function loadCompactMovies(db: Kysely<Database>, ids: readonly numb
   });
 }
 
+/** The tables a Movie as sent reads (its row, its links, the catalog version): a `tables` rule of answers holding them. */
+export const MOVIE_TABLES = [
+  "movies",
+  "credits",
+  "people",
+  "genres",
+  "countries",
+  "movie_genres",
+  "movie_countries",
+  "movie_watch_providers",
+  "app_state",
+] as const satisfies readonly VersionedTable[];
+
 // Poster cards of lists walked at a 평가하기 pace (the queue, similar films, 관심없어요): each film's card as sent, kept
-// under the database version where reading it is free (SQLite), so a card's average is never older than the last
-// write (API.md §5 #48); on PostgreSQL the cards are read each time (one prepared statement for the page).
+// until the movies or genre tables change, so a card's average is never older than the last rating (API.md §5 #48);
+// on PostgreSQL until any write.
 const compactCards = defineRegion<string>({
   name: "compact-cards",
   // ~450 bytes a card: ~34,000 cards, the films a few hundred members page through in their queues at once (랜덤 and
   // 예상 별점 pages spread over the whole catalog, unlike the popular ones).
   share: 0.06,
-  stale: { token: "database-free" },
+  stale: { token: "tables", tables: ["movies", "movie_genres", "genres", "app_state"] },
   keeps: "a film's compact card (poster, title, average) as sent",
 });
 

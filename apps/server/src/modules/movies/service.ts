@@ -6,7 +6,7 @@ import { answerJson, defineRegion } from "../../cache/index.js";
 import type { Database } from "../../db/types.js";
 import { invalidField, notFound } from "../../http/errors.js";
 import { parseWindow } from "../../http/window.js";
-import { hydrateMovies, loadMovies } from "./loader.js";
+import { hydrateMovies, loadMovies, MOVIE_TABLES } from "./loader.js";
 import { type ChartStampRow, chartMovieRows, chartStampRows, findMovieRow, listMovieRows } from "./repository.js";
 
 export interface MoviesQuery {
@@ -52,14 +52,14 @@ const movieAnswers = defineRegion<Buffer | string>({
   stale: { token: "catalog" },
   keeps: "a movie page (or a chart) as sent, under the catalog version and its films' counters",
 });
-// The database version at which each chart's stamp was last read, with the answer then: while nothing at all has been
-// written since, the chart is sent without reading its ranking again. Kept as bytes: a chart is tens of kilobytes of
-// JSON, not worth encoding to UTF-8 again for every request.
+// Each chart's answer as sent, while none of the tables it reads changed: the chart is then sent without reading its
+// stamp again. Kept as bytes: a chart is tens of kilobytes of JSON, not worth encoding to UTF-8 again for every
+// request.
 const charts = defineRegion<Buffer>({
   name: "charts",
   share: 0.01,
-  stale: { token: "database" },
-  keeps: "a chart as sent, while nothing at all was written",
+  stale: { token: "tables", tables: [...MOVIE_TABLES, "chart_entries"] },
+  keeps: "a chart as sent, while none of the tables it reads changed",
 });
 
 export function createMoviesService(db: Kysely<Database>) {
@@ -84,8 +84,8 @@ export function createMoviesService(db: Kysely<Database>) {
   }
 
   /**
-   * GET /api/movies?chart_type=…, serialised: the database version alone while nothing was written, else one query
-   * for the ranking's stamp, and the films read again only when that moved.
+   * GET /api/movies?chart_type=…, serialised: the table versions alone while none of the chart's tables changed,
+   * else one query for the ranking's stamp, and the films read again only when that moved.
    */
   async function chartAsJson(type: ChartType): Promise<Buffer> {
     return charts.get(db, type, async () => {

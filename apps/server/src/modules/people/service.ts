@@ -38,14 +38,14 @@ const filmographies = defineRegion<Filmography>({
 const peopleAnswers = defineRegion<string>({
   name: "people",
   share: 0.02,
-  stale: { token: "database" },
+  stale: { token: "tables", tables: ["people", "credits", "movies", "app_state"] },
   keeps: "a person page as sent to readers who do not like them",
 });
-// The averages in a window move with every rating, which any committed write may be.
+// The averages in a window move with every rating (a change of the movies table).
 const personWindows = defineRegion<string>({
   name: "person-movies",
   share: 0.04,
-  stale: { token: "database" },
+  stale: { token: "tables", tables: ["movies", "credits", "people", "app_state"] },
   keeps: "a window (first pages) of a person's films with their averages, as sent",
 });
 
@@ -70,7 +70,7 @@ export function createPeopleService(db: Kysely<Database>, clock: Clock) {
 
   /**
    * GET /api/participants/{id}, serialised. The answer for readers who do not like the person (visitors, most
-   * members) is kept as JSON under the database's version token; a member who likes them gets it built.
+   * members) is kept as JSON until the tables it reads change; a member who likes them gets it built.
    */
   async function personJson(id: number | null, callerId: number | null): Promise<string> {
     if (id === null) throw notFound("PERSON_NOT_FOUND");
@@ -86,8 +86,8 @@ export function createPeopleService(db: Kysely<Database>, clock: Clock) {
   }
 
   /**
-   * GET /api/participants/{id}/movies, serialised. Windows are kept as JSON under the database's version token
-   * (db/data-version.ts): the averages in them move with every rating, which any committed write may be.
+   * GET /api/participants/{id}/movies, serialised. Windows are kept as JSON until the tables they read change: the
+   * averages in them move with every rating.
    */
   async function personMoviesJson(id: number | null, window: Window): Promise<string> {
     const person = await personOr404(db, id);

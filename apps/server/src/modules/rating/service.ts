@@ -76,12 +76,15 @@ const exclusions = defineRegion<Set<number>>({
   sizeOf: (ids) => 64 + ids.size * 16,
 });
 
-// A page of the queue as sent, per caller and window (the first pages only), until the next write.
-const queuePages = defineRegion<string>({
+// A page of the queue — its films — per caller and window (the first pages only), under the caller's data_version
+// (their reviews and dismissals leave the queue); the cards are put together from the compact-cards region, whose
+// averages follow every rating.
+const queuePages = defineRegion<number[]>({
   name: "rating-queue-pages",
   share: 0.02,
-  stale: { token: "database-free" },
-  keeps: "a page of a member's 평가하기 queue as sent (first pages), per category, genre, day and model",
+  stale: { token: "member" },
+  keeps: "a page of a member's 평가하기 queue: its films (first pages), per category, genre and day",
+  sizeOf: (ids) => 64 + ids.length * 8,
 });
 
 /** Positions of a 랜덤 order kept once computed: the first pages, which a member pages through again and again. */
@@ -104,10 +107,15 @@ export function createRatingService(deps: {
   const catalog = createCatalogCache(db, clock);
   const similar = createSimilarFilms({ db, catalog, currentModel: recommend.currentModel });
 
+  /** A member's data_version (their reviews and dismissals), or null when they are gone. */
+  async function versionOf(userId: number): Promise<number | null> {
+    return (await repo.memberVersion(db, userId)) ?? null;
+  }
+
   /** Films the member's lists leave out, kept per member until their data_version moves. */
   async function excludedFor(userId: number | null): Promise<Set<number>> {
     if (userId === null) return new Set();
-    const token = (await repo.memberVersion(db, userId)) ?? null;
+    const token = await versionOf(userId);
     // Rows read after the version: a write committing in between leaves the entry keyed older than its rows.
     return exclusions.get(db, { token }, String(userId), async () => new Set(await repo.memberExclusions(db, userId)));
   }
@@ -163,19 +171,22 @@ export function createRatingService(deps: {
   }
 
   /**
-   * GET /api/rating/queue: one window of the category's order, minus what the caller reviewed or dismissed. A page is
-   * kept until the next write (the caller's own ratings and dismissals, and everyone's, which move the films'
-   * averages); its key holds what else it depends on: the day (랜덤), the served model (예상 별점 높은), the catalog.
+   * GET /api/rating/queue: one window of the category's order, minus what the caller reviewed or dismissed. A page's
+   * films are kept under the caller's data_version (read before them; visitors exclude nothing); its key holds what
+   * else they depend on: the day (랜덤), the catalog load. The cards come from the compact-cards region, so their
+   * averages are as fresh as the last rating.
    */
   async function queue(callerId: number | null, request: QueueRequest): Promise<string> {
     const cat = await catalog.get();
     const { category, genre, window } = request;
-    const model = category === "predicted" && callerId !== null ? ((await recommend.currentModel())?.id ?? 0) : 0;
     const day = category === "random" ? dayOf(clock.now()) : 0;
-    const key = [callerId ?? 0, category, genre ?? "", window.offset, window.limit, day, model, cat.generation].join();
-    return queuePages.get(db, key, async () => compactMovies(await queueIds(callerId, request, cat)), {
-      keep: keepsWindow(window),
-    });
+    const key = [callerId ?? 0, category, genre ?? "", window.offset, window.limit, day, cat.generation].join();
+    const token = callerId === null ? "visitor" : await versionOf(callerId);
+    // 예상 별점 높은 pages are walked from the recommender's kept ranking, whose staleness is its own (the model's
+    // inputs too): not kept here.
+    const keep = keepsWindow(window) && category !== "predicted";
+    const ids = await queuePages.get(db, { token }, key, () => queueIds(callerId, request, cat), { keep });
+    return compactMovies(ids);
   }
 
   /** Genres the 장르별 tab offers: those with films, most films first. */

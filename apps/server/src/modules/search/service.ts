@@ -1,10 +1,12 @@
 // GET /api/search (API.md §4.10): validation, then one ranked window per list over the search indexes, kept per
-// query, window and caller under a database data version (so any committed write shows in the next search).
+// query, window and caller until a table it reads changes (so any such committed write shows in the next search).
 import { codePointLength, ExpandedSearchResult, SEARCH_QUERY_MAX, SearchResult } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import { type DatabaseToken, defineRegion, keepsWindow, readDatabaseToken } from "../../cache/index.js";
+import type { VersionedTable } from "../../db/data-version.js";
 import type { Database } from "../../db/types.js";
+import { MOVIE_TABLES } from "../movies/index.js";
 import { ApiError } from "../../http/errors.js";
 import { parseMoviesLimit } from "../../http/movies-limit.js";
 import { parseWindow, type Window } from "../../http/window.js";
@@ -77,20 +79,38 @@ interface Ranking {
   plain: Buffer;
 }
 
-// Kept per (caller, window, normalised query) under the database's version token (db/data-version.ts), so any
-// committed write makes the next search rank again; the answers as sent are kept beside the ranking.
+/**
+ * What a ranking reads: the documents, the records with their popularity keys (a film's ratings, a member's
+ * followers), collections' films, genres, and blocks (a blocking caller's user list).
+ */
+const RANKING_TABLES = [
+  "search_documents",
+  "movies",
+  "people",
+  "collections",
+  "collection_movies",
+  "users",
+  "genres",
+  "movie_genres",
+  "blocks",
+] as const satisfies readonly VersionedTable[];
+
+// Kept per (caller, window, normalised query) until a table a ranking reads changes (a like or a follow elsewhere
+// leaves it kept; a rating moves a film's popularity, so it ranks again); the answers as sent are kept beside the
+// ranking.
 const rankings = defineRegion<Ranking>({
   name: "search-rankings",
   share: 0.06,
-  stale: { token: "database" },
+  stale: { token: "tables", tables: RANKING_TABLES },
   keeps: "a search's ranked id lists per (blocking caller, window, normalised query), with the plain answer",
   // The id lists take about as much as their JSON.
   sizeOf: (r) => r.key.length * 2 + r.plain.byteLength * 2,
 });
+// Keyed by the ranking's key, so also stale when its ranking is.
 const expandedAnswers = defineRegion<Buffer>({
   name: "search-expanded",
   share: 0.06,
-  stale: { token: "database" },
+  stale: { token: "tables", tables: [...new Set([...RANKING_TABLES, ...MOVIE_TABLES])] },
   keeps: "an expand=true search answer as sent, per ranking and movies_limit (tens of kilobytes)",
 });
 // Expanded answers that carry a member's own likes or follows.

@@ -67,11 +67,12 @@ function isOwnApi(url: URL, origins: readonly string[]): boolean {
 }
 
 // Profiles: one answer for readers who neither follow nor block the member (visitors, most members) and one per
-// combination of the reader's two flags.
+// combination of the reader's two flags (read per request, outside the kept answer). Kept until a member's public
+// columns change (a like or a rating moves only private ones).
 const profiles = defineRegion<string>({
   name: "profiles",
   share: 0.03,
-  stale: { token: "database" },
+  stale: { token: "tables", tables: ["users"] },
   keeps: "a member's profile as sent, per combination of the reader's follow and block flags",
 });
 
@@ -93,8 +94,7 @@ export function createUsersService(db: Kysely<Database>, { avatars, onError = ()
   }
 
   /**
-   * GET /api/users/profile/{id}, serialised: kept as JSON under the database's version token (db/data-version.ts),
-   * one answer for readers who neither follow nor block the member (visitors, most members) and one per combination
+   * GET /api/users/profile/{id}, serialised: kept as JSON until the users table's public columns change, one answer for readers who neither follow nor block the member (visitors, most members) and one per combination
    * of the reader's two flags.
    */
   async function profileJson(id: number | null, callerId: number | null): Promise<string> {
