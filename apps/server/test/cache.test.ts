@@ -178,16 +178,26 @@ describe("the mechanism", () => {
     const afterInsert = await versions();
     expect(afterInsert.get("users")).not.toBe(before.get("users"));
     expect(afterInsert.get("people")).toBe(before.get("people"));
+    // A member's first review moves their public review_count; rating the film again moves only data_version.
+    const mine = `/api/reviews/movie/${movieId}/mine`;
+    await injectAs(ctx, member)({ method: "PUT", url: mine, payload: { rating: 3 } });
+    const afterReview = await versions();
+    expect(afterReview.get("users")).not.toBe(afterInsert.get("users"));
+    expect(afterReview.get("movies")).not.toBe(afterInsert.get("movies"));
+    await injectAs(ctx, member)({ method: "PUT", url: mine, payload: { content: "다시 쓴 코멘트" } });
+    expect((await versions()).get("users")).toBe(afterReview.get("users"));
+    await ctx.db.updateTable("users").set({ status_message: null }).where("id", "=", member.id).execute();
+    const afterPublic = await versions();
     // Private columns: no change.
     await ctx.db
       .updateTable("users")
       .set({ data_version: 99, liked_reviews_count: 3 })
       .where("id", "=", member.id)
       .execute();
-    expect((await versions()).get("users")).toBe(afterInsert.get("users"));
+    expect((await versions()).get("users")).toBe(afterPublic.get("users"));
     await ctx.db.updateTable("users").set({ status_message: "공개" }).where("id", "=", member.id).execute();
     const afterUpdate = await versions();
-    expect(afterUpdate.get("users")).not.toBe(afterInsert.get("users"));
+    expect(afterUpdate.get("users")).not.toBe(afterPublic.get("users"));
     await ctx.db.deleteFrom("follows").where("user_id", "=", -1).execute(); // deletes nothing: no change
     expect((await versions()).get("follows")).toBe(afterUpdate.get("follows"));
     await ctx.db

@@ -158,16 +158,25 @@ export async function adjustMovieCounters(db: Db, movieId: number, d: MovieCount
   });
 }
 
-/** The member's review total moves by `rowDelta`; data_version always moves (the analysis caches key on it). */
-const memberReviews = prepared((db, p: Params<{ userId: number; rowDelta: number }>) =>
-  db
-    .updateTable("users")
-    .set({ review_count: sql`review_count + ${p.rowDelta}`, data_version: sql`data_version + 1` })
-    .where("id", "=", p.userId),
+/**
+ * The member's review total moves by `rowDelta`; data_version always moves (the analysis caches key on it). The
+ * total is left out of the statement when it does not move: an update of it is a change of the member's public
+ * profile to the read cache's `tables` rule (migration 0017), whatever the value.
+ */
+const memberReviews = preparedByShape(
+  (db, shape: { counts: boolean }, p: Params<{ userId: number; rowDelta: number }>) =>
+    db
+      .updateTable("users")
+      .set(
+        shape.counts
+          ? { review_count: sql`review_count + ${p.rowDelta}`, data_version: sql`data_version + 1` }
+          : { data_version: sql`data_version + 1` },
+      )
+      .where("id", "=", p.userId),
 );
 
 export async function touchMemberReviews(db: Db, userId: number, rowDelta: number): Promise<void> {
-  await memberReviews(db, { userId, rowDelta });
+  await memberReviews(db, { counts: rowDelta !== 0 }, { userId, rowDelta });
 }
 
 // ------------------------------------------------------------------------------- set-wise writes (imports)
