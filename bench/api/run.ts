@@ -380,9 +380,12 @@ function writeMix(write: Endpoint, reads: Endpoint[]) {
 }
 
 /**
- * What each read costs right after a write (`--after-write`): for each write kind, `samples` times one write and then
- * every read endpoint once, in turn, one request at a time, so the server's CPU per request is the request's own.
- * Beside it, the same read sent again at once (kept, if its answer is kept). The median of the samples, in µs.
+ * What a write costs the reads after it (`--after-write[=samples]`): for each write kind, `samples` times one write
+ * and then every read endpoint once, in turn, one request at a time, so the server's CPU per request is the request's
+ * own; each read is then sent again at once (kept, if its answer is kept). Per endpoint: the kept read's CPU, and what
+ * the first read after each kind of write costs beyond it (medians, µs). A member-only read is the writing member's,
+ * as it mostly is in the write-heavy mix (each of 32 members reads each endpoint about once between two of their
+ * writes).
  */
 async function afterWriteCosts(
   server: ChildServer,
@@ -430,13 +433,18 @@ async function afterWriteCosts(
       }
     }
   }
+  const sums: Record<string, number> = {};
   for (const [endpoint, row] of costs) {
-    table.push({
-      endpoint,
-      ...Object.fromEntries(Object.entries(row).map(([kind, values]) => [`${kind} µs`, Math.round(median(values))])),
-    });
+    const kept = Math.round(median(row.kept!));
+    const line: Record<string, string | number> = { endpoint, "kept µs": kept };
+    for (const write of writes) {
+      const extra = Math.max(0, Math.round(median(row[write.name]!) - kept));
+      line[`+ after ${write.name.replace("write: ", "a ")} µs`] = extra;
+      sums[write.name] = (sums[write.name] ?? 0) + extra;
+    }
+    table.push(line);
   }
-  return table;
+  return { table, sums };
 }
 
 function median(values: number[]): number {
@@ -626,7 +634,28 @@ async function main(): Promise<void> {
       const writes = endpoints(fixtures, bearers).filter((e) => e.kind === "write");
       const probed = reads.filter((e) => !only || only.some((part) => e.name.includes(part)));
       const cycle = writeCycle(fixtures, bearers);
-      console.table(await afterWriteCosts(running, probed, writes, Number(afterWrite) || 15, cycle));
+      const samples = Number(afterWrite) || 15;
+      const { table, sums } = await afterWriteCosts(running, probed, writes, samples, cycle);
+      console.table(table);
+      const perRead = writes.map((w) => `${w.name.slice(7)} ${Math.round(sums[w.name]! / probed.length)} µs`);
+      console.log(`Per read, on average: ${perRead.join(", ")}.`);
+      if (!only) {
+        writeReport(
+          `api:${target.dialect}:after-write`,
+          `What a write costs the reads after it (${target.dialect}, ${info.scale} dataset)`,
+          `\`npm run bench:api -- --after-write=${samples}\`: for each write kind, ${samples} times one write, then ` +
+            `every read endpoint once, one request at a time (the server's CPU per request is that request's own), ` +
+            `then the same read again at once. "kept µs" is the second read's CPU (it includes ~300 µs of measuring: ` +
+            `two readings of the server's CPU over IPC); each "+ after" column is what the first read after that ` +
+            `kind of write costs beyond it — the answer built again because the write made it stale. Member-only ` +
+            `reads are the writing member's, as they mostly are in the write-heavy mix. Medians.\n\n` +
+            markdownTable(table) +
+            `\n\nOn average over the ${probed.length} read endpoints, the first read after a write costs this much ` +
+            `more than a kept one: ${perRead.join(", ")}. In the write-heavy mix nearly every read is the first of ` +
+            `its endpoint since the last write (ten reads of 25 endpoints between two writes).`,
+          loadBefore,
+        );
+      }
       return;
     }
     for (let round = 1; round <= rounds; round++) {
