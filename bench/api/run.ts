@@ -634,6 +634,9 @@ async function main(): Promise<void> {
       const writes = endpoints(fixtures, bearers).filter((e) => e.kind === "write");
       const probed = reads.filter((e) => !only || only.some((part) => e.name.includes(part)));
       const cycle = writeCycle(fixtures, bearers);
+      // The floor, to compare this machine's speed now with the API section's runs (its CPU per request included).
+      await drive(floorServer, floorRequest, connections, warmup);
+      const floor = await drive(floorServer, floorRequest, connections, seconds);
       const samples = Number(afterWrite) || 15;
       const { table, sums } = await afterWriteCosts(running, probed, writes, samples, cycle);
       console.table(table);
@@ -652,7 +655,9 @@ async function main(): Promise<void> {
             markdownTable(table) +
             `\n\nOn average over the ${probed.length} read endpoints, the first read after a write costs this much ` +
             `more than a kept one: ${perRead.join(", ")}. In the write-heavy mix nearly every read is the first of ` +
-            `its endpoint since the last write (ten reads of 25 endpoints between two writes).`,
+            `its endpoint since the last write (ten reads of 25 endpoints between two writes). The bare-Fastify ` +
+            `floor ran at ${Math.round(floor.rps)} req/s just before (compare with the API section's floor: CPU ` +
+            `figures scale with the machine's speed at the time).`,
           loadBefore,
         );
       }

@@ -1,4 +1,12 @@
 // What other modules use of movies: the batch loader and the row mappers.
-export { compactMoviesJson, hydrateMovies, loadCompactMovies, loadMovie, loadMovies, MOVIE_TABLES } from "./loader.js";
+export {
+  COMPACT_MOVIE_TABLES,
+  compactMoviesJson,
+  hydrateMovies,
+  loadCompactMovies,
+  loadMovie,
+  loadMovies,
+  MOVIE_TABLES,
+} from "./loader.js";
 export { averageRating, backdropUrl, creditRole, personImageUrl, posterArtText, posterUrl } from "./mapper.js";
 export { findMovieRatings, readCatalogVersion, type MovieCoreRow } from "./repository.js";

@@ -171,6 +171,14 @@ export const MOVIE_TABLES = [
   "app_state",
 ] as const satisfies readonly VersionedTable[];
 
+/** The tables a CompactMovie as sent reads. */
+export const COMPACT_MOVIE_TABLES = [
+  "movies",
+  "movie_genres",
+  "genres",
+  "app_state",
+] as const satisfies readonly VersionedTable[];
+
 // Poster cards of lists walked at a 평가하기 pace (the queue, similar films, 관심없어요): each film's card as sent, kept
 // until the movies or genre tables change, so a card's average is never older than the last rating (API.md §5 #48);
 // on PostgreSQL until any write.
@@ -179,7 +187,7 @@ const compactCards = defineRegion<string>({
   // ~450 bytes a card: ~34,000 cards, the films a few hundred members page through in their queues at once (랜덤 and
   // 예상 별점 pages spread over the whole catalog, unlike the popular ones).
   share: 0.06,
-  stale: { token: "tables", tables: ["movies", "movie_genres", "genres", "app_state"] },
+  stale: { token: "tables", tables: COMPACT_MOVIE_TABLES },
   keeps: "a film's compact card (poster, title, average) as sent",
 });
 

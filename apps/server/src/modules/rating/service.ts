@@ -18,7 +18,7 @@ import { parseWindow, type Window } from "../../http/window.js";
 import { defineRegion, keepsWindow } from "../../cache/index.js";
 import { type Clock, toTimestamp } from "../../lib/time.js";
 import { inTransaction } from "../../lib/transaction.js";
-import { compactMoviesJson } from "../movies/index.js";
+import { COMPACT_MOVIE_TABLES, compactMoviesJson } from "../movies/index.js";
 import type { RecommendService } from "../recommend/index.js";
 import { type Catalog, createCatalogCache, genreOrder } from "./catalog.js";
 import { createPermutation } from "./permutation.js";
@@ -76,15 +76,13 @@ const exclusions = defineRegion<Set<number>>({
   sizeOf: (ids) => 64 + ids.size * 16,
 });
 
-// A page of the queue — its films — per caller and window (the first pages only), under the caller's data_version
-// (their reviews and dismissals leave the queue); the cards are put together from the compact-cards region, whose
-// averages follow every rating.
-const queuePages = defineRegion<number[]>({
+// A page of the queue as sent, per caller, their data_version (their reviews and dismissals leave the queue: it is
+// part of the key) and window (the first pages only), until the cards' tables change (a rating moves an average).
+const queuePages = defineRegion<string>({
   name: "rating-queue-pages",
   share: 0.02,
-  stale: { token: "member" },
-  keeps: "a page of a member's 평가하기 queue: its films (first pages), per category, genre and day",
-  sizeOf: (ids) => 64 + ids.length * 8,
+  stale: { token: "tables", tables: COMPACT_MOVIE_TABLES },
+  keeps: "a page of a member's 평가하기 queue as sent (first pages), per data_version, category, genre and day",
 });
 
 /** Positions of a 랜덤 order kept once computed: the first pages, which a member pages through again and again. */
@@ -171,22 +169,29 @@ export function createRatingService(deps: {
   }
 
   /**
-   * GET /api/rating/queue: one window of the category's order, minus what the caller reviewed or dismissed. A page's
-   * films are kept under the caller's data_version (read before them; visitors exclude nothing); its key holds what
-   * else they depend on: the day (랜덤), the catalog load. The cards come from the compact-cards region, so their
-   * averages are as fresh as the last rating.
+   * GET /api/rating/queue: one window of the category's order, minus what the caller reviewed or dismissed. A page is
+   * kept until its cards' tables change; its key holds what else it depends on: the caller's data_version (read
+   * before the page; visitors exclude nothing), the day (랜덤), the catalog load.
    */
   async function queue(callerId: number | null, request: QueueRequest): Promise<string> {
     const cat = await catalog.get();
     const { category, genre, window } = request;
     const day = category === "random" ? dayOf(clock.now()) : 0;
-    const key = [callerId ?? 0, category, genre ?? "", window.offset, window.limit, day, cat.generation].join();
-    const token = callerId === null ? "visitor" : await versionOf(callerId);
+    const version = callerId === null ? 0 : await versionOf(callerId);
+    const key = [
+      callerId ?? 0,
+      version,
+      category,
+      genre ?? "",
+      window.offset,
+      window.limit,
+      day,
+      cat.generation,
+    ].join();
     // 예상 별점 높은 pages are walked from the recommender's kept ranking, whose staleness is its own (the model's
     // inputs too): not kept here.
     const keep = keepsWindow(window) && category !== "predicted";
-    const ids = await queuePages.get(db, { token }, key, () => queueIds(callerId, request, cat), { keep });
-    return compactMovies(ids);
+    return queuePages.get(db, key, async () => compactMovies(await queueIds(callerId, request, cat)), { keep });
   }
 
   /** Genres the 장르별 tab offers: those with films, most films first. */
