@@ -26,6 +26,7 @@ const PINNED: Record<string, string> = {
   "0015-movie-title-indexes.ts": "be958ba8a550ac64ec97491d147f60b1d797405817e11b83fae4992ea0af8bc4",
   "0016-feed-indexes.ts": "fe3adb5a79d22457c0e5aa4b7602be1dbb7bde44f91eb6d144d948132ed8e0cf",
   "0017-table-versions.ts": "c9cdae6f93e4edab5c16fa8cadb2483d199f257ee4fedad45e9ab6b56d52c92f",
+  "0018-feed-rating-index.ts": "3c51d283f29230ad171a2fb04cbbdc1e48b693a1a45f8a59e9769db53cb9f727",
 };
 
 const files = fs.readdirSync(dir).filter((f) => f.endsWith(".ts"));

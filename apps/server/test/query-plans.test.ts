@@ -23,6 +23,7 @@ import { isSessionLive } from "../src/modules/auth/repository.js";
 import { createCollectionsService } from "../src/modules/collections/service.js";
 import { createPeopleService } from "../src/modules/people/service.js";
 import { createRepliesService } from "../src/modules/replies/service.js";
+import * as feedRepo from "../src/modules/feed/repository.js";
 import * as ratingRepo from "../src/modules/rating/repository.js";
 import { createReviewQueries } from "../src/modules/reviews/queries.js";
 import { createReviewsService } from "../src/modules/reviews/service.js";
@@ -274,6 +275,21 @@ describe("hot query plans", () => {
       ordered: true,
     });
     await expectIndexed(() => reviews.countsForUser(null, alice.id));
+  });
+
+  it("the feed's sources: each reads an index; the rating groups read only reviews_feed_ratings", async () => {
+    const bounds = { to: null, from: "2026-01-01 00:00:00", limit: 40 };
+    await expectIndexed(() => feedRepo.ratingGroups(spy, alice.id, bounds));
+    await expectIndexed(() => feedRepo.singleReviews(spy, alice.id, bounds));
+    await expectIndexed(() => feedRepo.newCollections(spy, alice.id, bounds));
+    await expectIndexed(() => feedRepo.additionGroups(spy, alice.id, bounds));
+    if (sqlite()) {
+      capture.take();
+      await feedRepo.ratingGroups(spy, alice.id, bounds);
+      const [query] = capture.take();
+      const plan = await explain(ctx, query!);
+      expect(JSON.stringify(plan)).toContain("COVERING INDEX reviews_feed_ratings");
+    }
   });
 
   it("the writes: rating upsert, review text and like toggle", async () => {
