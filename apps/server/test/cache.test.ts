@@ -17,7 +17,14 @@ import {
 } from "../src/cache/index.js";
 import { VERSIONED_TABLES } from "../src/db/data-version.js";
 import { createTestContext, dialectUnderTest, type TestContext } from "./helpers/context.js";
-import { createMember, createMovie, createReview, injectAs, type TestMember } from "./helpers/factories.js";
+import {
+  createMember,
+  createMovie,
+  createReply,
+  createReview,
+  injectAs,
+  type TestMember,
+} from "./helpers/factories.js";
 
 const METRICS_TOKEN = "metrics-token-for-cache-tests-0123456789";
 const BUDGET_MB = 4;
@@ -309,6 +316,52 @@ describe("answers through the API", () => {
     expect(after.analysis).not.toEqual(before.analysis);
     expect(after.profile.status_message).toBe("새 상태");
     expect(after.mine).toMatchObject({ rating: 4.5, content: "새로 쓴 리뷰" });
+  });
+
+  it("keep a film's review windows through writes on other films, and show every change of its own reviews", async () => {
+    const film = (await createMovie(ctx, { title: "창 시험 영화" })).id;
+    const elsewhere = (await createMovie(ctx, { title: "다른 영화" })).id;
+    const [author, fan, newcomer] = [await createMember(ctx), await createMember(ctx), await createMember(ctx)];
+    const own = await createReview(ctx, author, film, { rating: 4, content: "첫 코멘트" });
+    const other = await createReview(ctx, author, elsewhere, { rating: 3, content: "다른 영화 코멘트" });
+    const url = `/api/reviews/movie/${film}?begin=0&end=10&sort=recent`;
+    type Row = { id: number; user_name: string; content: string; likes_count: number; comments_count: number };
+    const read = async () => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      return res.json() as Row[];
+    };
+    const first = await read();
+    // A like, a reply and a new review on another film: on SQLite the window stays kept (a hit, the same body).
+    await ctx.services.reviews.toggleLike(fan.id, other.id);
+    await createReply(ctx, fan, other.id, "다른 영화 답글");
+    await createReview(ctx, fan, elsewhere, { rating: 5, content: "또 다른 코멘트" });
+    const hits = stats("review-windows").hits;
+    expect(await read()).toEqual(first);
+    expect(stats("review-windows").hits - hits).toBe(dialectUnderTest === "sqlite" ? 1 : 0);
+    // Each change of the film's own reviews, or of their authors' public columns, shows on the next read.
+    await ctx.services.reviews.toggleLike(fan.id, own.id);
+    expect((await read())[0]).toMatchObject({ id: own.id, likes_count: 1 });
+    await createReply(ctx, fan, own.id, "답글");
+    expect((await read())[0]).toMatchObject({ id: own.id, comments_count: 1 });
+    await ctx.services.reviews.edit(author.id, own.id, { content: "고친 코멘트" });
+    expect((await read())[0]).toMatchObject({ id: own.id, content: "고친 코멘트" });
+    await injectAs(ctx, author)({ method: "PATCH", url: "/api/users/me", payload: { username: "새이름작가" } });
+    expect((await read())[0]).toMatchObject({ id: own.id, user_name: "새이름작가" });
+    const added = await createReview(ctx, newcomer, film, { rating: 2, content: "새 코멘트" });
+    expect((await read()).map((r) => r.id)).toEqual([added.id, own.id]);
+    await ctx.services.reviews.remove(newcomer.id, added.id);
+    expect((await read()).map((r) => r.id)).toEqual([own.id]);
+    await injectAs(
+      ctx,
+      author,
+    )({
+      method: "DELETE",
+      url: "/api/users/me",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ login_password: author.password }),
+    });
+    expect(await read()).toEqual([]);
   });
 
   it("report hits, misses, bytes and entries per region in /api/metrics", async () => {

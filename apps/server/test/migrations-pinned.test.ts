@@ -25,8 +25,9 @@ const PINNED: Record<string, string> = {
   "0014-unlinked-people.ts": "5fec77d1cc6923b965de420aaef42716c3b02d70635fefb7d894e1c5e3f11f3b",
   "0015-movie-title-indexes.ts": "be958ba8a550ac64ec97491d147f60b1d797405817e11b83fae4992ea0af8bc4",
   "0016-feed-indexes.ts": "fe3adb5a79d22457c0e5aa4b7602be1dbb7bde44f91eb6d144d948132ed8e0cf",
-  "0017-table-versions.ts": "c9cdae6f93e4edab5c16fa8cadb2483d199f257ee4fedad45e9ab6b56d52c92f",
+  "0017-table-versions.ts": "f5496eedb1a4b0250f26030e829e01af754242d20f0b13d003f7446f15fcfb59",
   "0018-feed-rating-index.ts": "3c51d283f29230ad171a2fb04cbbdc1e48b693a1a45f8a59e9769db53cb9f727",
+  "0019-review-list-versions.ts": "cfaeab1be640e95c48041da64af163005fa09694766b05c5e363df830c49a9c1",
 };
 
 const files = fs.readdirSync(dir).filter((f) => f.endsWith(".ts"));

@@ -56,7 +56,8 @@ export function freeDatabaseVersion(db: Kysely<Database>): string | null {
 
 /**
  * The tables whose versions SQLite keeps (migration 0017-table-versions: a trigger sets a table's row of
- * `table_versions` to a fresh random value after each change; on `users`, changes of what a public profile shows).
+ * `table_versions` to a fresh random value after each change; on `users`, changes of what a public profile shows, and
+ * `user_names`: of an author's name and picture).
  * The read cache's `tables` rule keys an answer by the versions of the tables it reads.
  */
 export const VERSIONED_TABLES = [
@@ -73,6 +74,7 @@ export const VERSIONED_TABLES = [
   "collections",
   "collection_movies",
   "users",
+  "user_names",
   "follows",
   "blocks",
   "search_documents",

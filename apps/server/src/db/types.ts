@@ -311,6 +311,13 @@ export interface AppStateTable {
   value: string;
 }
 
+/** Trigger-kept versions of the reviews listed under a film or a member (migration 0019; read-cache keys). */
+export interface ReviewListVersionsTable {
+  scope: "movie" | "user";
+  scope_id: number;
+  version: string;
+}
+
 export interface Database {
   users: UsersTable;
   social_accounts: SocialAccountsTable;
@@ -339,6 +346,7 @@ export interface Database {
   job_leases: JobLeasesTable;
   recommender_models: RecommenderModelsTable;
   app_state: AppStateTable;
+  review_list_versions: ReviewListVersionsTable;
   notifications: NotificationsTable;
   notification_actors: NotificationActorsTable;
   notification_tickets: NotificationTicketsTable;

@@ -35,14 +35,16 @@ interface PassingWindow {
 const stringsSize = (list: readonly string[]) => list.reduce((n, s) => n + s.length * 2 + 16, 0);
 
 // The most read lists — a popular film's first pages — are the same for every visitor and every member who blocked
-// nobody: their rows' JSON is kept under the database's version token, so any committed write, here or on another
-// instance, makes the next read fetch them again. A kept window also proves its film or member existed at that
-// version. Likes are the caller's own, looked up per read; the answer is put together from each row's JSON, kept
-// with and without the caller's like.
+// nobody: their rows' JSON is kept per film (or member) and that scope's review-list version, which triggers renew
+// with every change of a review listed there (new, edited, emptied, deleted, liked, replied to) and when the film or
+// member is deleted (migration 0019), until the authors' public columns change (a rename, a new picture). So a like
+// on one film's review leaves every other film's windows kept. A kept window also proves its film or member existed
+// at that version. Likes are the caller's own, looked up per read; the answer is put together from each row's JSON,
+// kept with and without the caller's like.
 const windowsRegion = defineRegion<KeptWindow | PassingWindow>({
   name: "review-windows",
   share: 0.1,
-  stale: { token: "database" },
+  stale: { token: "tables", tables: ["user_names"] },
   keeps: "a review list's window (first pages only): each row's JSON with and without the reader's like",
   // Only KeptWindows are kept (a PassingWindow is built with keep: false).
   sizeOf: (w) =>
@@ -101,7 +103,12 @@ export function createReviewQueries(db: Kysely<Database>, clock: Clock = systemC
     }
     const personal =
       filter.followedBy !== null || (filter.hideBlockedBy !== null && (await blocksAnyone(db, filter.hideBlockedBy)));
+    const version =
+      filter.movieId !== undefined
+        ? await repo.reviewListVersion(db, "movie", filter.movieId)
+        : await repo.reviewListVersion(db, "user", filter.userId!);
     const key = [
+      version,
       filter.movieId,
       filter.userId,
       filter.hasContent,

@@ -24,6 +24,18 @@ export function visibleReview(alias: string) {
 /** A review row with its author's current username and stored avatar. */
 export type ReviewWithAuthor = ReviewRow & { author_name: string; author_profile_url: string | null };
 
+const listVersion = prepared((db, p: Params<{ scope: "movie" | "user"; id: number }>) =>
+  db.selectFrom("review_list_versions").select("version").where("scope", "=", p.scope).where("scope_id", "=", p.id),
+);
+
+/**
+ * The version of the reviews listed under a film or a member (triggers of migration 0019 renew it with every change
+ * of such a review, and when the film or member is deleted); "0" before the first change.
+ */
+export async function reviewListVersion(db: Db, scope: "movie" | "user", id: number): Promise<string> {
+  return (await listVersion(db, { scope, id })).rows[0]?.version ?? "0";
+}
+
 const movieById = prepared((db, p: Params<{ id: number }>) =>
   db.selectFrom("movies").select("id").where("id", "=", p.id),
 );
