@@ -4,7 +4,8 @@
 import type { FeedItem } from "@moviepedia/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JSON_HEADERS } from "./helpers/auth.js";
-import { createTestContext, type TestContext } from "./helpers/context.js";
+import { readCacheStats } from "../src/cache/index.js";
+import { createTestContext, dialectUnderTest, type TestContext } from "./helpers/context.js";
 import { createCollection, createMember, createMovie, injectAs, type TestMember } from "./helpers/factories.js";
 
 let ctx: TestContext;
@@ -142,6 +143,34 @@ describe("GET /api/feed", () => {
     const review = (await feed("", viewer)).find((i) => i.type === "review")!.review!;
     await ok(call(friend, "DELETE", `/api/reviews/${review.id}`));
     await ok(call(friend, "DELETE", `/api/collections/${doomed.id}`));
+    expect(await feed("", viewer)).toEqual([]);
+  });
+
+  it("stays kept through activity of members the reader does not follow, and shows every change of those they do", async () => {
+    const viewer = await createMember(ctx);
+    const [friend, stranger, fan] = [await createMember(ctx), await createMember(ctx), await createMember(ctx)];
+    await ok(call(viewer, "POST", `/api/users/follow/${friend.id}`));
+    ctx.clock.advance(60);
+    const written = await ok(call(friend, "PUT", `/api/reviews/movie/${films[3]}/mine`, { content: "친구의 리뷰" }));
+    const reviewId = (written.json() as { id: number }).id;
+    const strangers = await ok(call(stranger, "PUT", `/api/reviews/movie/${films[4]}/mine`, { content: "남의 리뷰" }));
+    const first = await feed("", viewer);
+    expect(first.map((i) => i.review?.id)).toEqual([reviewId]);
+    // A like and a reply on a stranger's review: on SQLite the viewer's feed is a kept answer, the same.
+    const hits = () => readCacheStats().find((r) => r.name === "feed")!.hits;
+    const before = hits();
+    await ok(call(fan, "PATCH", `/api/reviews/like/${(strangers.json() as { id: number }).id}`));
+    expect(await feed("", viewer)).toEqual(first);
+    expect(hits() - before).toBe(dialectUnderTest === "sqlite" ? 1 : 0);
+    // A like of the friend's review, a rename, an edit: each shows at once.
+    await ok(call(fan, "PATCH", `/api/reviews/like/${reviewId}`));
+    expect((await feed("", viewer))[0]!.review).toMatchObject({ likes_count: 1 });
+    await ok(call(friend, "PATCH", "/api/users/me", { username: "이름바꾼친구" }));
+    expect((await feed("", viewer))[0]!.user.username).toBe("이름바꾼친구");
+    await ok(call(friend, "PUT", `/api/reviews/movie/${films[3]}/mine`, { content: "고친 리뷰" }));
+    expect((await feed("", viewer))[0]!.review).toMatchObject({ content: "고친 리뷰" });
+    // Unfollowing empties it.
+    await ok(call(viewer, "DELETE", `/api/users/follow/${friend.id}`));
     expect(await feed("", viewer)).toEqual([]);
   });
 

@@ -5,6 +5,7 @@
 // bounds, so the service can look back a day, then a month, then everything.
 import type { CompactMovie } from "@moviepedia/contract";
 import { type Kysely, sql } from "kysely";
+import { type Params, preparedKept } from "../../db/prepared.js";
 import type { Database } from "../../db/types.js";
 import { averageRating, posterUrl } from "../movies/index.js";
 
@@ -16,6 +17,25 @@ export interface Bounds {
   /** Oldest time to include, the start of an hour (so a group is never cut), or null. */
   from: string | null;
   limit: number;
+}
+
+const followedVersions = preparedKept("feed-followed-versions", (db, p: Params<{ me: number }>) =>
+  db
+    .selectFrom("follows as f")
+    .innerJoin("review_list_versions as v", (join) =>
+      join.on("v.scope", "=", "user").onRef("v.scope_id", "=", "f.target_id"),
+    )
+    .select("v.version")
+    .where("f.user_id", "=", p.me)
+    .orderBy("f.target_id"),
+);
+
+/**
+ * The review-list versions (migration 0019) of everyone `me` follows, in one string: it changes with every change of
+ * a review of theirs (new, edited, deleted, liked, replied to). Kept until the next write (the `facts` region).
+ */
+export async function followedReviewVersions(db: Db, me: number): Promise<string> {
+  return (await followedVersions(db, { me })).rows.map((r) => r.version).join("");
 }
 
 /** Members `me` follows, without anyone blocked in either direction. */

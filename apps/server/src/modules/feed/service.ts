@@ -4,6 +4,7 @@
 // the next window starts strictly after it in the order (time desc, id desc). An item's time only ever moves forward
 // (a later edit, another rating in its hour), so activity arriving while a member scrolls lands above the cursor and
 // never repeats an item in a later window.
+import { createHash } from "node:crypto";
 import { type CompactMovie, FeedItem } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
 import { z } from "zod";
@@ -73,12 +74,29 @@ function isAfterCursor(item: Draft, cursor: FeedCursor | null): boolean {
   return item.t < cursor.before || (item.t === cursor.before && item.id < cursor.beforeId);
 }
 
-/** Feed answers, kept per member and window until the next write to the database. */
+/**
+ * Feed answers, kept per member, window and the review-list versions of everyone they follow (in the key), until a
+ * table the rest of the feed reads changes: whom they follow or block, collections and their films, the films'
+ * cards, authors' names. A like or a comment on a review by someone the member does not follow leaves it kept.
+ */
 const kept = defineRegion<string>({
   name: "feed",
   share: 0.03,
-  stale: { token: "database-free" },
-  keeps: "a window (first pages) of a member's 소식 as sent",
+  stale: {
+    token: "tables",
+    tables: [
+      "follows",
+      "blocks",
+      "collections",
+      "collection_movies",
+      "movies",
+      "movie_genres",
+      "genres",
+      "user_names",
+      "app_state",
+    ],
+  },
+  keeps: "a window (first pages) of a member's 소식 as sent, per the versions of the reviews of those they follow",
 });
 const FeedList = z.array(FeedItem);
 
@@ -212,7 +230,10 @@ export function createFeedService(deps: { db: Kysely<Database>; clock: Clock }) 
   /** GET /api/feed, serialised. */
   async function feed(me: number, cursor: FeedCursor | null, window: Window): Promise<string> {
     if (window.limit === 0) return "[]";
-    const key = `${me}:${cursor?.before ?? ""}:${cursor?.beforeId ?? ""}:${window.offset}:${window.limit}`;
+    const versions = createHash("sha1")
+      .update(await repo.followedReviewVersions(db, me))
+      .digest("base64");
+    const key = `${me}:${versions}:${cursor?.before ?? ""}:${cursor?.beforeId ?? ""}:${window.offset}:${window.limit}`;
     const answer = async () => {
       const items = await drafts(me, cursor, window.offset + window.limit);
       return answerJson(FeedList, await build(me, items.slice(window.offset)));
