@@ -6,7 +6,8 @@ import { cleanupNotifications } from "../src/modules/notifications/cleanup.js";
 import { toggleLike } from "../src/modules/shared/likes.js";
 import { inTransaction } from "../src/lib/transaction.js";
 import { JSON_HEADERS } from "./helpers/auth.js";
-import { countRows, createTestContext, type TestContext } from "./helpers/context.js";
+import { readCacheStats } from "../src/cache/index.js";
+import { countRows, createTestContext, dialectUnderTest, type TestContext } from "./helpers/context.js";
 import {
   createCollection,
   createMember,
@@ -378,6 +379,43 @@ describe("GET /api/notifications, unread_count and POST read", () => {
       headers: { "content-type": "text/plain" },
     });
     expect(text.statusCode).toBe(415);
+  });
+});
+
+describe("the kept list", () => {
+  it("stays kept through others' activity and shows every change of what it quotes", async () => {
+    const { author, review, film } = await authorWithReview();
+    const [fan, other] = [await createMember(ctx), await createMember(ctx)];
+    const elsewhere = await authorWithReview();
+    await ok(call(fan, "PATCH", `/api/reviews/like/${review.id}`));
+    const reply = await createReply(ctx, fan, review.id, "처음 답글");
+    const first = await list(author);
+    expect(first.map((n) => n.type).sort()).toEqual(["reply", "review_like"]);
+    // Someone else's review liked: on SQLite the author's list is a kept answer.
+    const hits = () => readCacheStats().find((r) => r.name === "notifications")!.hits;
+    const before = hits();
+    await ok(call(other, "PATCH", `/api/reviews/like/${elsewhere.review.id}`));
+    expect(await list(author)).toEqual(first);
+    expect(hits() - before).toBe(dialectUnderTest === "sqlite" ? 1 : 0);
+    const excerptOf = async (type: string) => (await list(author)).find((n) => n.type === type)?.target.excerpt;
+    // The reply edited, the review edited, the film renamed, the actor renamed, a read mark: each at once.
+    await ok(call(fan, "PATCH", `/api/comments/${reply.id}`, { content: "고친 답글" }));
+    expect(await excerptOf("reply")).toBe("고친 답글");
+    await ok(call(author, "PUT", `/api/reviews/movie/${film.id}/mine`, { content: "고친 리뷰 내용" }));
+    expect(await excerptOf("review_like")).toBe("고친 리뷰 내용");
+    await ok(call(author, "PUT", `/api/reviews/movie/${film.id}/mine`, { content: "", rating: 4 }));
+    await ctx.db.updateTable("movies").set({ title: "바뀐 제목" }).where("id", "=", film.id).execute();
+    expect(await excerptOf("review_like")).toBe("바뀐 제목");
+    await ok(call(fan, "PATCH", "/api/users/me", { username: "이름바꾼팬" }));
+    expect((await list(author))[0]!.actors[0]!.username).toBe("이름바꾼팬");
+    await ok(call(author, "POST", "/api/notifications/read", {}));
+    expect((await list(author)).every((n) => n.read)).toBe(true);
+    // A comment on the author's collection, then the collection renamed.
+    const collection = await createCollection(ctx, author, { title: "내 컬렉션" });
+    await ok(call(fan, "PATCH", `/api/collections/like/${collection.id}`));
+    expect(await excerptOf("collection_like")).toBe("내 컬렉션");
+    await ctx.db.updateTable("collections").set({ title: "새 컬렉션 이름" }).where("id", "=", collection.id).execute();
+    expect(await excerptOf("collection_like")).toBe("새 컬렉션 이름");
   });
 });
 

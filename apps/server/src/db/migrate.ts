@@ -15,6 +15,7 @@ import * as m0016 from "./migrations/0016-feed-indexes.js";
 import * as m0017 from "./migrations/0017-table-versions.js";
 import * as m0018 from "./migrations/0018-feed-rating-index.js";
 import * as m0019 from "./migrations/0019-review-list-versions.js";
+import * as m0020 from "./migrations/0020-inbox-versions.js";
 import type { Database } from "./types.js";
 
 // Listed by hand (not read from disk) so migrations run the same from source, tests and bundles.
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   "0017-table-versions": m0017,
   "0018-feed-rating-index": m0018,
   "0019-review-list-versions": m0019,
+  "0020-inbox-versions": m0020,
 };
 
 async function postgresSchema(db: Kysely<Database>): Promise<string | undefined> {

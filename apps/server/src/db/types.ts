@@ -311,9 +311,12 @@ export interface AppStateTable {
   value: string;
 }
 
-/** Trigger-kept versions of the reviews listed under a film or a member (migration 0019; read-cache keys). */
+/**
+ * Trigger-kept versions (read-cache keys): of the reviews listed under a film or a member (migration 0019), of what a
+ * member's notifications show ('inbox') and of films' titles ('titles', 0) (migration 0020).
+ */
 export interface ReviewListVersionsTable {
-  scope: "movie" | "user";
+  scope: "movie" | "user" | "inbox" | "titles";
   scope_id: number;
   version: string;
 }

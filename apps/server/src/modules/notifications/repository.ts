@@ -6,7 +6,7 @@ import { type Kysely, sql } from "kysely";
 import { isPostgres } from "../../db/connection.js";
 import { counter, recounted } from "../../db/counters.js";
 import { inIdList } from "../../db/id-list.js";
-import { prepared, type Params } from "../../db/prepared.js";
+import { prepared, preparedKept, type Params } from "../../db/prepared.js";
 import type { Database } from "../../db/types.js";
 
 type Db = Kysely<Database>;
@@ -39,6 +39,28 @@ export interface ActorRow {
   id: number;
   username: string;
   profile_url: string | null;
+}
+
+const inboxVersionRows = preparedKept("inbox-versions", (db, p: Params<{ me: number }>) =>
+  db
+    .selectFrom("review_list_versions")
+    .select(["scope", "version"])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("scope", "=", "inbox"), eb("scope_id", "=", p.me)]),
+        eb.and([eb("scope", "=", "user"), eb("scope_id", "=", p.me)]),
+        eb.and([eb("scope", "=", "titles"), eb("scope_id", "=", 0)]),
+      ]),
+    )
+    .orderBy("scope"),
+);
+
+/**
+ * What a member's notification list shows, as one version string (migrations 0019 and 0020): their items and actors,
+ * the replies, comments and collections those quote, their own reviews, films' titles. Kept until the next write.
+ */
+export async function inboxVersion(db: Db, me: number): Promise<string> {
+  return (await inboxVersionRows(db, { me })).rows.map((r) => `${r.scope}=${r.version}`).join(",");
 }
 
 /** A member's items, with what they point at; like items of a review emptied since (hidden, API.md §4.5) are left out. */

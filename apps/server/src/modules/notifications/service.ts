@@ -28,11 +28,13 @@ export interface NotificationsDeps {
   onBusError?: (error: unknown) => void;
 }
 
+// A member's first windows, per the version of what they show (repo.inboxVersion, in the key) until an actor's name
+// or picture changes: a like or a reply reaches only its recipient's kept list.
 const kept = defineRegion<string>({
   name: "notifications",
   share: 0.01,
-  stale: { token: "database-free" },
-  keeps: "a window (first pages) of a member's 알림 as sent",
+  stale: { token: "tables", tables: ["user_names"] },
+  keeps: "a window (first pages) of a member's 알림 as sent, per the version of what it shows",
 });
 const NotificationList = z.array(Notification);
 
@@ -60,11 +62,12 @@ export function createNotificationsService(deps: NotificationsDeps) {
     return withActors(await repo.listNotifications(db, userId, window));
   }
 
-  /** GET /api/notifications, serialised; the first windows are kept until the database changes. */
-  function listJson(userId: number, window: Window): Promise<string> {
-    if (window.limit === 0) return Promise.resolve("[]");
+  /** GET /api/notifications, serialised; the first windows are kept until what they show changes. */
+  async function listJson(userId: number, window: Window): Promise<string> {
+    if (window.limit === 0) return "[]";
+    const version = await repo.inboxVersion(db, userId);
     const build = async () => answerJson(NotificationList, await list(userId, window));
-    return kept.get(db, `${userId}:${window.offset}:${window.limit}`, build, { keep: keepsWindow(window) });
+    return kept.get(db, `${userId}:${version}:${window.offset}:${window.limit}`, build, { keep: keepsWindow(window) });
   }
 
   /** One item of the member's, or null when it is gone (or hidden). */
