@@ -88,4 +88,16 @@ describe("the database version on SQLite", () => {
     const me = await injectAs(ctx, reader)({ method: "GET", url: "/api/users/me" });
     expect(me.statusCode).toBe(401);
   });
+
+  it("moves the table versions of the `tables` rule with another connection's commits", async () => {
+    const member = await createMember(ctx);
+    const profile = async () =>
+      (await injectAs(ctx, null)({ method: "GET", url: `/api/users/profile/${member.id}` })).json();
+    expect(await profile()).toMatchObject({ status_message: null });
+    other.prepare("update users set status_message = '다른 연결' where id = ?").run(member.id);
+    expect(await profile()).toMatchObject({ status_message: "다른 연결" });
+    // A private column from elsewhere leaves the kept profile as it is, and the answer right.
+    other.prepare("update users set data_version = data_version + 1 where id = ?").run(member.id);
+    expect(await profile()).toMatchObject({ status_message: "다른 연결" });
+  });
 });
