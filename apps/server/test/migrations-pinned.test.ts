@@ -28,7 +28,7 @@ const PINNED: Record<string, string> = {
   "0017-table-versions.ts": "f5496eedb1a4b0250f26030e829e01af754242d20f0b13d003f7446f15fcfb59",
   "0018-feed-rating-index.ts": "3c51d283f29230ad171a2fb04cbbdc1e48b693a1a45f8a59e9769db53cb9f727",
   "0019-review-list-versions.ts": "cfaeab1be640e95c48041da64af163005fa09694766b05c5e363df830c49a9c1",
-  "0020-inbox-versions.ts": "81327a625cd6086eb20f733a8c01033b425fc567aac59d6d0bd9551ff710cef6",
+  "0020-inbox-versions.ts": "bde969058b53191114bdfa5787581769b794a2476bbac193c1ba0620f3195e8d",
 };
 
 const files = fs.readdirSync(dir).filter((f) => f.endsWith(".ts"));

@@ -395,6 +395,8 @@ describe("the kept list", () => {
     const hits = () => readCacheStats().find((r) => r.name === "notifications")!.hits;
     const before = hits();
     await ok(call(other, "PATCH", `/api/reviews/like/${elsewhere.review.id}`));
+    // The author's own rating of another film: no item points at that review.
+    await ok(call(author, "PUT", `/api/reviews/movie/${elsewhere.film.id}/mine`, { rating: 2 }));
     expect(await list(author)).toEqual(first);
     expect(hits() - before).toBe(dialectUnderTest === "sqlite" ? 1 : 0);
     const excerptOf = async (type: string) => (await list(author)).find((n) => n.type === type)?.target.excerpt;

@@ -1,9 +1,9 @@
 // A version per member of what their 알림 (notifications, modules/notifications) show, in review_list_versions
 // (migration 0019) under the scope 'inbox': triggers renew ('inbox', recipient) after every change of the member's
-// notifications or of their actors, and after a change of a reply, a collection comment or a collection whose text
-// an item quotes (their authors' and owners' inboxes); ('titles', 0) moves when a film's title changes or a film is
-// deleted (an item quotes the title of a review's film). The quoted reviews are the recipient's own, under
-// ('user', recipient) already. So a like or a reply reaches only its recipient's kept list.
+// notifications or of their actors, and after a change of a review, a reply, a collection comment or a collection
+// whose text an item may quote (their authors' and owners' inboxes; a review's only when an item points at it, so a
+// member's own ratings leave their list kept); ('titles', 0) moves when a film's title changes or a film is deleted
+// (an item quotes the title of a review's film). So a like or a reply reaches only its recipient's kept list.
 // Random values, as in 0019: a value a rolled-back transaction showed never comes back.
 // Frozen in time: never import application code here.
 import { type Kysely, PostgresAdapter, sql } from "kysely";
@@ -18,6 +18,11 @@ const WATCHED: Array<[string, string, string[]]> = [
     "notification_actors",
     "insert or update or delete",
     ["(select n.recipient_id from notifications n where n.id = r.notification_id)"],
+  ],
+  [
+    "reviews",
+    "update or delete",
+    ["(select r.user_id where exists (select 1 from notifications n where n.review_id = r.id))"],
   ],
   ["replies", "update or delete", ["r.user_id", "(select v.user_id from reviews v where v.id = r.review_id)"]],
   [

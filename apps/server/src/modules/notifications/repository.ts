@@ -48,7 +48,6 @@ const inboxVersionRows = preparedKept("inbox-versions", (db, p: Params<{ me: num
     .where((eb) =>
       eb.or([
         eb.and([eb("scope", "=", "inbox"), eb("scope_id", "=", p.me)]),
-        eb.and([eb("scope", "=", "user"), eb("scope_id", "=", p.me)]),
         eb.and([eb("scope", "=", "titles"), eb("scope_id", "=", 0)]),
       ]),
     )
@@ -56,8 +55,8 @@ const inboxVersionRows = preparedKept("inbox-versions", (db, p: Params<{ me: num
 );
 
 /**
- * What a member's notification list shows, as one version string (migrations 0019 and 0020): their items and actors,
- * the replies, comments and collections those quote, their own reviews, films' titles. Kept until the next write.
+ * What a member's notification list shows, as one version string (migration 0020): their items and actors, the
+ * reviews, replies, comments and collections those quote, films' titles. Kept until the next write.
  */
 export async function inboxVersion(db: Db, me: number): Promise<string> {
   return (await inboxVersionRows(db, { me })).rows.map((r) => `${r.scope}=${r.version}`).join(",");
