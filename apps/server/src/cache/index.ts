@@ -22,10 +22,11 @@ import { metrics } from "../lib/metrics.js";
  * per read) — any committed write, on any instance. `database-free`: the same token only where reading it costs
  * nothing (SQLite); elsewhere the value is built and not kept. `tables`: a change to one of the tables the answer
  * reads (SQLite's trigger-kept table versions, migration 0017); on PostgreSQL the database version, as `database`.
- * The caller-token rules pass a token with each read, read in the same query as (or before) the rows: `member` (users.data_version), `model` (the served recommender
- * model, with its inputs), `catalog` (the trigger-kept catalog version with the rows' counters). `maxAgeS` adds a
- * time limit (the clock passed with the token); `time` is a time limit alone; `content`: the key is what the value
- * was built from (a signed token, a hash of its inputs), so an entry never goes stale.
+ * The caller-token rules pass a token with each read, read in the same query as (or before) the rows: `member`
+ * (users.data_version), `model` (the served recommender model, with its inputs), `catalog` (the trigger-kept
+ * catalog version with the rows' counters). `maxAgeS` adds a time limit (the clock passed with the token); `time` is
+ * a time limit alone; `content`: the key is what the value was built from (a signed token, a hash of its inputs), so
+ * an entry never goes stale.
  */
 export type Staleness =
   | { token: "database" | "database-free" }

@@ -3,6 +3,7 @@
 // Ratings and collection additions come grouped by member (or collection) and clock hour (`YYYY-MM-DDTHH`, the
 // first 13 characters of a timestamp, the same on both databases). Each source answers its newest rows between two
 // bounds, so the service can look back a day, then a month, then everything.
+import { createHash } from "node:crypto";
 import type { CompactMovie } from "@moviepedia/contract";
 import { type Kysely, sql } from "kysely";
 import { type Params, preparedKept } from "../../db/prepared.js";
@@ -31,11 +32,13 @@ const followedVersions = preparedKept("feed-followed-versions", (db, p: Params<{
 );
 
 /**
- * The review-list versions (migration 0019) of everyone `me` follows, in one string: it changes with every change of
- * a review of theirs (new, edited, deleted, liked, replied to). Kept until the next write (the `facts` region).
+ * A digest of the review-list versions (migration 0019) of everyone `me` follows: it changes with every change of a
+ * review of theirs (new, edited, deleted, liked, replied to). The rows are kept until the next write (`facts`).
  */
 export async function followedReviewVersions(db: Db, me: number): Promise<string> {
-  return (await followedVersions(db, { me })).rows.map((r) => r.version).join("");
+  const digest = createHash("sha1");
+  for (const row of (await followedVersions(db, { me })).rows) digest.update(row.version);
+  return digest.digest("base64");
 }
 
 /** Members `me` follows, without anyone blocked in either direction. */

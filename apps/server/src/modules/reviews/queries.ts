@@ -103,12 +103,7 @@ export function createReviewQueries(db: Kysely<Database>, clock: Clock = systemC
     }
     const personal =
       filter.followedBy !== null || (filter.hideBlockedBy !== null && (await blocksAnyone(db, filter.hideBlockedBy)));
-    const version =
-      filter.movieId !== undefined
-        ? await repo.reviewListVersion(db, "movie", filter.movieId)
-        : await repo.reviewListVersion(db, "user", filter.userId!);
     const key = [
-      version,
       filter.movieId,
       filter.userId,
       filter.hasContent,
@@ -135,7 +130,13 @@ export function createReviewQueries(db: Kysely<Database>, clock: Clock = systemC
       if (!keep.keep) return { ids, plain, rows };
       return { ids, plain, liked: encodeEach(rows, true), unliked: Buffer.from(`[${plain.join(",")}]`) };
     };
-    const window = await windowsRegion.get(db, key, build, keep);
+    // The scope's review-list version, read before the rows, keys the shared window (personal ones are under the
+    // database version already).
+    const version =
+      filter.movieId !== undefined
+        ? await repo.reviewListVersion(db, "movie", filter.movieId)
+        : await repo.reviewListVersion(db, "user", filter.userId!);
+    const window = await windowsRegion.get(db, `${version}:${key}`, build, keep);
     const liked = await likedSet(db, "review_likes", callerId, window.ids);
     if ("rows" in window) {
       const { rows, plain } = window;
