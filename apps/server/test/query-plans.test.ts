@@ -16,6 +16,7 @@ import {
 } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../src/db/types.js";
+import { computeHotRanking } from "../src/jobs/hot-ranking.js";
 import { inTransaction } from "../src/lib/transaction.js";
 import { loadMovie } from "../src/modules/movies/index.js";
 import { createMoviesService } from "../src/modules/movies/service.js";
@@ -289,6 +290,22 @@ describe("hot query plans", () => {
       const [query] = capture.take();
       const plan = await explain(ctx, query!);
       expect(JSON.stringify(plan)).toContain("COVERING INDEX reviews_feed_ratings");
+    }
+  });
+
+  it("the HOT ranking reads only the week's activity, by the time indexes", async () => {
+    await expectIndexed(() => computeHotRanking(spy, ctx.clock.now()));
+    if (sqlite()) {
+      capture.take();
+      await computeHotRanking(spy, ctx.clock.now());
+      const plans = await Promise.all(capture.take().map((query) => explain(ctx, query)));
+      // A range of the time index, not a walk of a whole index of the table (which `problems` lets pass).
+      expect(
+        plans.map((plan) => plan.lines.find((line) => /^(SCAN|SEARCH) (reviews|review_likes)\b/.test(line))),
+      ).toEqual([
+        expect.stringMatching(/^SEARCH reviews USING INDEX reviews_updated \(updated_at>\?\)/),
+        expect.stringMatching(/^SEARCH review_likes USING INDEX review_likes_created \(created_at>\?\)/),
+      ]);
     }
   });
 

@@ -33,7 +33,10 @@ async function activityBuckets(db: Kysely<Database>, since: string): Promise<Buc
         + sum(case when content <> '' then ${sql.lit(WEIGHTS.written)} else 0 end)`.as("weight"),
     ])
     .where("updated_at", ">=", since)
-    .groupBy(["movie_id", hour("updated_at")])
+    // Hour first: grouped by film first, SQLite walked the whole (movie, author) index to avoid a sort — every row of
+    // reviews, ~5 s on the event loop at 2M rows, every HOT_RANKING_REFRESH_S — instead of the week's rows by
+    // reviews_updated (query-plans.test).
+    .groupBy([hour("updated_at"), "movie_id"])
     .execute();
   const likes = await db
     .selectFrom("review_likes")
@@ -44,7 +47,7 @@ async function activityBuckets(db: Kysely<Database>, since: string): Promise<Buc
       sql<number>`count(*) * ${sql.lit(WEIGHTS.like)}`.as("weight"),
     ])
     .where("review_likes.created_at", ">=", since)
-    .groupBy(["reviews.movie_id", hour("review_likes.created_at")])
+    .groupBy([hour("review_likes.created_at"), "reviews.movie_id"])
     .execute();
   return [...reviews, ...likes];
 }
