@@ -1,9 +1,12 @@
 // API answers are compressed for clients that accept it (Brotli preferred, then gzip), with Vary: Accept-Encoding;
 // identical to the plain answer once decoded; plain for clients that do not; small bodies, HEAD and errors unharmed.
+import { randomBytes } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedCatalog } from "../src/db/seed/index.js";
+import { KeptBody, keptBodySize } from "../src/http/json-reply.js";
 import { createTestContext, type TestContext } from "./helpers/context.js";
+import { createMember, createReview, injectAs } from "./helpers/factories.js";
 
 let ctx: TestContext;
 const CHART = "/api/movies?chart_type=box_office";
@@ -79,5 +82,86 @@ describe("compressed API answers", () => {
       payload: "{}",
     });
     expect(res.statusCode).toBeLessThan(500);
+  });
+});
+
+// Kept answers (charts, search, the feed, 평가하기 pages, notifications) keep their compressed bytes beside them
+// (http/json-reply.ts): compressed once, not once per request.
+describe("kept answers' compressed copies", () => {
+  it("are made once per kept body and encoding, shared by concurrent requests", async () => {
+    const body = KeptBody.of(
+      JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ id: i, title: `영화 ${i % 7}` }))),
+    );
+    const [first, concurrent] = await Promise.all([body.encoded("br"), body.encoded("br")]);
+    expect(concurrent).toBe(first);
+    expect(await body.encoded("br")).toBe(first);
+    expect(brotliDecompressSync(first).equals(body.bytes)).toBe(true);
+    const gzip = await body.encoded("gzip");
+    expect(gzip).not.toBe(first);
+    expect(gunzipSync(gzip).equals(body.bytes)).toBe(true);
+    // Both fit the room the region counts for copies (half the body), so both are kept.
+    expect(first.byteLength + gzip.byteLength).toBeLessThanOrEqual(keptBodySize(body) - body.bytes.byteLength);
+    expect(await body.encoded("gzip")).toBe(gzip);
+  });
+
+  it("are not kept beyond the room the region counts for them (the byte budget holds)", async () => {
+    const noise = new KeptBody(randomBytes(8192));
+    const once = await noise.encoded("gzip");
+    expect(gunzipSync(once).equals(noise.bytes)).toBe(true);
+    expect(await noise.encoded("gzip")).not.toBe(once);
+    // A body whose first copy takes most of the room: the second encoding is made per request.
+    const text = KeptBody.of(randomBytes(1200).toString("hex") + " ".repeat(600));
+    const br = await text.encoded("br");
+    expect(br.byteLength).toBeGreaterThan(keptBodySize(text) - text.bytes.byteLength - br.byteLength);
+    expect(await text.encoded("br")).toBe(br);
+    const gzip = await text.encoded("gzip");
+    expect(await text.encoded("gzip")).not.toBe(gzip);
+  });
+
+  it("answer a kept chart in the encoding asked for, with Vary, and plain otherwise", async () => {
+    const plain = (await get(CHART)).rawPayload;
+    expect(plain.length).toBeGreaterThan(10_000);
+    const first = await get(CHART, "gzip, deflate, br");
+    const again = await get(CHART, "gzip, deflate, br");
+    for (const res of [first, again]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-encoding"]).toBe("br");
+      expect(res.headers.vary).toBe("accept-encoding");
+      expect(res.headers["content-type"]).toMatch(/^application\/json/);
+      expect(Number(res.headers["content-length"])).toBe(res.rawPayload.length);
+      expect(brotliDecompressSync(res.rawPayload).equals(plain)).toBe(true);
+    }
+    const gzip = await get(CHART, "br;q=0, gzip");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.rawPayload).equals(plain)).toBe(true);
+    const identity = await get(CHART, "identity");
+    expect(identity.headers["content-encoding"]).toBeUndefined();
+    expect(identity.rawPayload.equals(plain)).toBe(true);
+    const head = await get(CHART, "br", "HEAD");
+    expect(head.statusCode).toBe(200);
+    expect(head.rawPayload.length).toBe(0);
+  });
+
+  it("answer a member's kept feed compressed, fresh after a write", async () => {
+    const reader = await createMember(ctx);
+    const writer = await createMember(ctx);
+    const asReader = injectAs(ctx, reader);
+    expect((await asReader({ method: "POST", url: `/api/users/follow/${writer.id}` })).statusCode).toBe(201);
+    const films = (JSON.parse((await get(CHART)).body) as Array<{ id: number }>).map((m) => m.id);
+    for (const id of films.slice(0, 6)) {
+      await createReview(ctx, writer, id, { rating: 4, content: `${id}번 영화: 연출과 연기가 모두 인상적이었어요.` });
+    }
+    const feed = () =>
+      asReader({ method: "GET", url: "/api/feed?begin=0&end=20", headers: { "accept-encoding": "gzip, br" } });
+    const decoded = async () => {
+      const res = await feed();
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-encoding"]).toBe("br");
+      return JSON.parse(brotliDecompressSync(res.rawPayload).toString("utf8")) as Array<{ type: string }>;
+    };
+    expect((await decoded()).filter((item) => item.type === "review")).toHaveLength(6);
+    expect(await decoded()).toHaveLength(6);
+    await createReview(ctx, writer, films[6]!, { rating: 5, content: "일곱 번째 코멘트예요." });
+    expect((await decoded()).filter((item) => item.type === "review")).toHaveLength(7);
   });
 });

@@ -7,8 +7,12 @@ import fastifyCompress from "@fastify/compress";
 import type { FastifyInstance } from "fastify";
 import { constants } from "node:zlib";
 
-const THRESHOLD_BYTES = 1024;
-const BROTLI_QUALITY = 4;
+/** Bodies smaller than this go out plain. */
+export const THRESHOLD_BYTES = 1024;
+export type Encoding = "br" | "gzip";
+/** Per-request compression (and kept answers' copies, http/json-reply.ts): a moderate Brotli quality, gzip level 6. */
+export const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
+export const GZIP_OPTIONS = { level: 6 };
 
 function compressible(url: string): boolean {
   if (url.startsWith("/media/")) return true;
@@ -27,7 +31,21 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     globalDecompression: false,
     encodings: ["br", "gzip"],
     threshold: THRESHOLD_BYTES,
-    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
-    zlibOptions: { level: 6 },
+    brotliOptions: BROTLI_OPTIONS,
+    zlibOptions: GZIP_OPTIONS,
   });
+}
+
+/** The encoding of an answer for this Accept-Encoding: Brotli, then gzip, else none (q=0 refuses one). */
+export function pickEncoding(acceptEncoding: string | undefined): Encoding | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Set<string>();
+  for (const part of acceptEncoding.toLowerCase().split(",")) {
+    const [name, ...params] = part.trim().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name.trim());
+  }
+  if (accepted.has("br")) return "br";
+  if (accepted.has("gzip")) return "gzip";
+  return null;
 }

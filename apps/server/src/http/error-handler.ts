@@ -5,7 +5,8 @@ import { ERROR_STATUS, type ErrorCode } from "@moviepedia/contract";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isDatabaseUnavailable } from "../lib/db-errors.js";
 import { ApiError } from "./errors.js";
-import { createSpaIndex, type ExtraHead, pickEncoding } from "./spa-preload.js";
+import { pickEncoding } from "./compression.js";
+import { createSpaIndex, type ExtraHead } from "./spa-preload.js";
 
 function isApi(url: string): boolean {
   const p = url.split("?")[0] ?? "";

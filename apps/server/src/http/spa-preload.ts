@@ -176,17 +176,3 @@ export function createSpaIndex(webDist: string): SpaIndex {
     },
   };
 }
-
-/** The encoding of a landing page for this Accept-Encoding: Brotli, then gzip, else none. */
-export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
-  if (!acceptEncoding) return null;
-  const accepted = new Set<string>();
-  for (const part of acceptEncoding.toLowerCase().split(",")) {
-    const [name, ...params] = part.trim().split(";");
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name.trim());
-  }
-  if (accepted.has("br")) return "br";
-  if (accepted.has("gzip")) return "gzip";
-  return null;
-}

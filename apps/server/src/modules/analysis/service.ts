@@ -4,6 +4,7 @@
 // times, credits) reach cached members too.
 import { PreferenceAnalysis, RatingAnalysis } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
+import { KeptBody, keptBodySize } from "../../http/json-reply.js";
 import type { Database } from "../../db/types.js";
 import { notFound } from "../../http/errors.js";
 import { answerJson, defineRegion, type Freshness } from "../../cache/index.js";
@@ -28,11 +29,12 @@ const ratings = defineRegion<RatingEntry>({
   keeps: "a member's rating analysis as sent, with the summary the preference analysis uses",
   sizeOf: (e) => e.json.length * 2 + 256,
 });
-const preferences = defineRegion<string>({
+const preferences = defineRegion<KeptBody>({
   name: "analysis-preference",
   share: 0.02,
   stale: { token: "member", maxAgeS: CACHE_MAX_AGE_S },
   keeps: "a member's preference analysis (actors, directors, countries, genres) as sent",
+  sizeOf: keptBodySize,
 });
 
 export function createAnalysisService(deps: { db: Kysely<Database>; clock: Clock }) {
@@ -63,7 +65,7 @@ export function createAnalysisService(deps: { db: Kysely<Database>; clock: Clock
   }
 
   /** GET /api/analysis/{id}?search_q=preference, serialised. */
-  async function preferenceJson(userId: number | null): Promise<string> {
+  async function preferenceJson(userId: number | null): Promise<KeptBody> {
     const { id, fresh } = await memberOr404(userId);
     return preferences.get(db, fresh, String(id), async () => {
       const { summary } = await ratingEntry(id, fresh);
@@ -83,7 +85,7 @@ export function createAnalysisService(deps: { db: Kysely<Database>; clock: Clock
           genre: rankedEntries(genres!, summary),
         },
       };
-      return answerJson(PreferenceAnalysis, preference);
+      return KeptBody.of(answerJson(PreferenceAnalysis, preference));
     });
   }
 

@@ -10,6 +10,7 @@ import { z } from "zod";
 import { answerJson, defineRegion, keepsWindow } from "../../cache/index.js";
 import type { Database } from "../../db/types.js";
 import { invalidField } from "../../http/errors.js";
+import { KeptBody, keptBodySize } from "../../http/json-reply.js";
 import type { Window } from "../../http/window.js";
 import { type Clock, fromTimestamp, toTimestamp } from "../../lib/time.js";
 import { loadCollections } from "../collections/index.js";
@@ -78,7 +79,7 @@ function isAfterCursor(item: Draft, cursor: FeedCursor | null): boolean {
  * table the rest of the feed reads changes: whom they follow or block, collections and their films, the films'
  * cards, authors' names. A like or a comment on a review by someone the member does not follow leaves it kept.
  */
-const kept = defineRegion<string>({
+const kept = defineRegion<KeptBody>({
   name: "feed",
   share: 0.03,
   stale: {
@@ -96,6 +97,7 @@ const kept = defineRegion<string>({
     ],
   },
   keeps: "a window (first pages) of a member's 소식 as sent, per the versions of the reviews of those they follow",
+  sizeOf: keptBodySize,
 });
 const FeedList = z.array(FeedItem);
 
@@ -227,13 +229,13 @@ export function createFeedService(deps: { db: Kysely<Database>; clock: Clock }) 
 
   /** A window of the member's feed after `cursor` (or from the newest). */
   /** GET /api/feed, serialised. */
-  async function feed(me: number, cursor: FeedCursor | null, window: Window): Promise<string> {
-    if (window.limit === 0) return "[]";
+  async function feed(me: number, cursor: FeedCursor | null, window: Window): Promise<KeptBody> {
+    if (window.limit === 0) return KeptBody.of("[]");
     const versions = await repo.followedReviewVersions(db, me);
     const key = `${me}:${versions}:${cursor?.before ?? ""}:${cursor?.beforeId ?? ""}:${window.offset}:${window.limit}`;
     const answer = async () => {
       const items = await drafts(me, cursor, window.offset + window.limit);
-      return answerJson(FeedList, await build(me, items.slice(window.offset)));
+      return KeptBody.of(answerJson(FeedList, await build(me, items.slice(window.offset))));
     };
     return kept.get(db, key, answer, { keep: keepsWindow(window) });
   }

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { answerJson, defineRegion } from "../../cache/index.js";
 import type { Database } from "../../db/types.js";
 import { invalidField, notFound } from "../../http/errors.js";
+import { KeptBody, keptBodySize } from "../../http/json-reply.js";
 import { parseWindow } from "../../http/window.js";
 import { hydrateMovies, loadMovies, MOVIE_TABLES } from "./loader.js";
 import { type ChartStampRow, chartMovieRows, chartStampRows, findMovieRow, listMovieRows } from "./repository.js";
@@ -46,20 +47,22 @@ function stampOf(rows: readonly ChartStampRow[]): string | null {
 const MovieList = z.array(Movie);
 
 /** Movie pages and charts as sent: the most read answers, each rebuilt only when its stamp moves. */
-const movieAnswers = defineRegion<Buffer | string>({
+const movieAnswers = defineRegion<KeptBody>({
   name: "movies",
   share: 0.05,
   stale: { token: "catalog" },
   keeps: "a movie page (or a chart) as sent, under the catalog version and its films' counters",
+  sizeOf: keptBodySize,
 });
 // Each chart's answer as sent, while none of the tables it reads changed: the chart is then sent without reading its
-// stamp again. Kept as bytes: a chart is tens of kilobytes of JSON, not worth encoding to UTF-8 again for every
-// request.
-const charts = defineRegion<Buffer>({
+// stamp again. Kept as bytes with their compressed copies: a chart is tens of kilobytes of JSON, not worth encoding
+// to UTF-8 (or compressing) again for every request.
+const charts = defineRegion<KeptBody>({
   name: "charts",
   share: 0.01,
   stale: { token: "tables", tables: [...MOVIE_TABLES, "chart_entries"] },
-  keeps: "a chart as sent, while none of the tables it reads changed",
+  keeps: "a chart as sent (and its Brotli and gzip bytes), while none of the tables it reads changed",
+  sizeOf: keptBodySize,
 });
 
 export function createMoviesService(db: Kysely<Database>) {
@@ -87,22 +90,22 @@ export function createMoviesService(db: Kysely<Database>) {
    * GET /api/movies?chart_type=…, serialised: the table versions alone while none of the chart's tables changed,
    * else one query for the ranking's stamp, and the films read again only when that moved.
    */
-  async function chartAsJson(type: ChartType): Promise<Buffer> {
+  async function chartAsJson(type: ChartType): Promise<KeptBody> {
     return charts.get(db, type, async () => {
       const size = CHART_SIZES[type];
       const token = stampOf(await chartStampRows(db, type, size));
       const build = async () =>
-        Buffer.from(answerJson(MovieList, (await hydrateMovies(db, await chartMovieRows(db, type, size))).reverse()));
-      return (await movieAnswers.get(db, { token }, `chart:${type}`, build)) as Buffer;
+        KeptBody.of(answerJson(MovieList, (await hydrateMovies(db, await chartMovieRows(db, type, size))).reverse()));
+      return movieAnswers.get(db, { token }, `chart:${type}`, build);
     });
   }
 
   /** GET /api/movies/{id}, serialised: one primary-key query, plus the links when the movie is not cached. */
-  async function movieAsJson(id: number | null): Promise<string> {
+  async function movieAsJson(id: number | null): Promise<KeptBody> {
     const row = id === null ? undefined : await findMovieRow(db, id);
     if (!row) throw notFound("MOVIE_NOT_FOUND");
-    const build = async () => answerJson(Movie, (await hydrateMovies(db, [row]))[0]!);
-    return (await movieAnswers.get(db, { token: stampOf([row]) }, String(row.id), build)) as string;
+    const build = async () => KeptBody.of(answerJson(Movie, (await hydrateMovies(db, [row]))[0]!));
+    return movieAnswers.get(db, { token: stampOf([row]) }, String(row.id), build);
   }
 
   return { listMovies, chartOf, chart, chartAsJson, movieAsJson };

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { answerJson, defineRegion, keepsWindow } from "../../cache/index.js";
 import type { Database } from "../../db/types.js";
 import { ApiError } from "../../http/errors.js";
+import { KeptBody, keptBodySize } from "../../http/json-reply.js";
 import type { Window } from "../../http/window.js";
 import { type Clock, fromTimestamp, toTimestamp } from "../../lib/time.js";
 import { isSessionLive } from "../auth/index.js";
@@ -30,11 +31,12 @@ export interface NotificationsDeps {
 
 // A member's first windows, per the version of what they show (repo.inboxVersion, in the key) until an actor's name
 // or picture changes: a like or a reply reaches only its recipient's kept list.
-const kept = defineRegion<string>({
+const kept = defineRegion<KeptBody>({
   name: "notifications",
   share: 0.01,
   stale: { token: "tables", tables: ["user_names"] },
   keeps: "a window (first pages) of a member's 알림 as sent, per the version of what it shows",
+  sizeOf: keptBodySize,
 });
 const NotificationList = z.array(Notification);
 
@@ -63,10 +65,10 @@ export function createNotificationsService(deps: NotificationsDeps) {
   }
 
   /** GET /api/notifications, serialised; the first windows are kept until what they show changes. */
-  async function listJson(userId: number, window: Window): Promise<string> {
-    if (window.limit === 0) return "[]";
+  async function listJson(userId: number, window: Window): Promise<KeptBody> {
+    if (window.limit === 0) return KeptBody.of("[]");
     const version = await repo.inboxVersion(db, userId);
-    const build = async () => answerJson(NotificationList, await list(userId, window));
+    const build = async () => KeptBody.of(answerJson(NotificationList, await list(userId, window)));
     return kept.get(db, `${userId}:${version}:${window.offset}:${window.limit}`, build, { keep: keepsWindow(window) });
   }
 

@@ -3,6 +3,7 @@ import { inTransaction } from "../../lib/transaction.js";
 import { DIRECTOR_KIND, Person, PersonCredits } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
 import { answerJson, defineRegion, keepsWindow } from "../../cache/index.js";
+import { KeptBody, keptBodySize } from "../../http/json-reply.js";
 import type { Database } from "../../db/types.js";
 import { notFound } from "../../http/errors.js";
 import type { Window } from "../../http/window.js";
@@ -35,18 +36,20 @@ const filmographies = defineRegion<Filmography>({
   keeps: "a person's credits grouped and sorted (a prolific person has thousands)",
   sizeOf: (f) => JSON.stringify(f).length * 2,
 });
-const peopleAnswers = defineRegion<string>({
+const peopleAnswers = defineRegion<KeptBody>({
   name: "people",
   share: 0.02,
   stale: { token: "tables", tables: ["people", "credits", "movies", "app_state"] },
   keeps: "a person page as sent to readers who do not like them",
+  sizeOf: keptBodySize,
 });
 // The averages in a window move with every rating (a change of the movies table).
-const personWindows = defineRegion<string>({
+const personWindows = defineRegion<KeptBody>({
   name: "person-movies",
   share: 0.04,
   stale: { token: "tables", tables: ["movies", "credits", "people", "app_state"] },
   keeps: "a window (first pages) of a person's films with their averages, as sent",
+  sizeOf: keptBodySize,
 });
 
 export function createPeopleService(db: Kysely<Database>, clock: Clock) {
@@ -72,12 +75,13 @@ export function createPeopleService(db: Kysely<Database>, clock: Clock) {
    * GET /api/participants/{id}, serialised. The answer for readers who do not like the person (visitors, most
    * members) is kept as JSON until the tables it reads change; a member who likes them gets it built.
    */
-  async function personJson(id: number | null, callerId: number | null): Promise<string> {
+  async function personJson(id: number | null, callerId: number | null): Promise<string | KeptBody> {
     if (id === null) throw notFound("PERSON_NOT_FOUND");
     if ((await likedSet(db, "person_likes", callerId, [id])).has(id)) {
       return answerJson(Person, await personWithLike(id, true));
     }
-    return peopleAnswers.get(db, String(id), async () => answerJson(Person, await personWithLike(id, false)));
+    const build = async () => KeptBody.of(answerJson(Person, await personWithLike(id, false)));
+    return peopleAnswers.get(db, String(id), build);
   }
 
   async function personWithLike(id: number, like: boolean): Promise<Person> {
@@ -89,10 +93,10 @@ export function createPeopleService(db: Kysely<Database>, clock: Clock) {
    * GET /api/participants/{id}/movies, serialised. Windows are kept as JSON until the tables they read change: the
    * averages in them move with every rating.
    */
-  async function personMoviesJson(id: number | null, window: Window): Promise<string> {
+  async function personMoviesJson(id: number | null, window: Window): Promise<KeptBody> {
     const person = await personOr404(db, id);
     const key = `${person.id}:${window.offset}:${window.limit}`;
-    const build = async () => answerJson(PersonCredits, await personMovies(person.id, window));
+    const build = async () => KeptBody.of(answerJson(PersonCredits, await personMovies(person.id, window)));
     return personWindows.get(db, key, build, { keep: keepsWindow(window) });
   }
 

@@ -14,6 +14,7 @@ import {
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.js";
 import { invalidField, notFound } from "../../http/errors.js";
+import { KeptBody, keptBodySize } from "../../http/json-reply.js";
 import { parseWindow, type Window } from "../../http/window.js";
 import { defineRegion, keepsWindow } from "../../cache/index.js";
 import { type Clock, toTimestamp } from "../../lib/time.js";
@@ -78,11 +79,12 @@ const exclusions = defineRegion<Set<number>>({
 
 // A page of the queue as sent, per caller, their data_version (their reviews and dismissals leave the queue: it is
 // part of the key) and window (the first pages only), until the cards' tables change (a rating moves an average).
-const queuePages = defineRegion<string>({
+const queuePages = defineRegion<KeptBody>({
   name: "rating-queue-pages",
   share: 0.02,
   stale: { token: "tables", tables: COMPACT_MOVIE_TABLES },
   keeps: "a page of a member's 평가하기 queue as sent (first pages), per data_version, category, genre and day",
+  sizeOf: keptBodySize,
 });
 
 /** Positions of a 랜덤 order kept once computed: the first pages, which a member pages through again and again. */
@@ -173,7 +175,7 @@ export function createRatingService(deps: {
    * kept until its cards' tables change; its key holds what else it depends on: the caller's data_version (read
    * before the page; visitors exclude nothing), the day (랜덤), the catalog load.
    */
-  async function queue(callerId: number | null, request: QueueRequest): Promise<string> {
+  async function queue(callerId: number | null, request: QueueRequest): Promise<KeptBody> {
     const cat = await catalog.get();
     const { category, genre, window } = request;
     const day = category === "random" ? dayOf(clock.now()) : 0;
@@ -191,7 +193,8 @@ export function createRatingService(deps: {
     // 예상 별점 높은 pages are walked from the recommender's kept ranking, whose staleness is its own (the model's
     // inputs too): not kept here.
     const keep = keepsWindow(window) && category !== "predicted";
-    return queuePages.get(db, key, async () => compactMovies(await queueIds(callerId, request, cat)), { keep });
+    const build = async () => KeptBody.of(await compactMovies(await queueIds(callerId, request, cat)));
+    return queuePages.get(db, key, build, { keep });
   }
 
   /** Genres the 장르별 tab offers: those with films, most films first. */

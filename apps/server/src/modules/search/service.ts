@@ -8,6 +8,7 @@ import type { VersionedTable } from "../../db/data-version.js";
 import type { Database } from "../../db/types.js";
 import { MOVIE_TABLES } from "../movies/index.js";
 import { ApiError } from "../../http/errors.js";
+import { KeptBody, keptBodySize } from "../../http/json-reply.js";
 import { parseMoviesLimit } from "../../http/movies-limit.js";
 import { parseWindow, type Window } from "../../http/window.js";
 import { blocksAnyone } from "../shared/index.js";
@@ -76,7 +77,7 @@ interface Ranking {
   key: string;
   result: SearchResult;
   /** The answer without expand=true as sent, UTF-8 encoded once. */
-  plain: Buffer;
+  plain: KeptBody;
 }
 
 /**
@@ -104,21 +105,23 @@ const rankings = defineRegion<Ranking>({
   stale: { token: "tables", tables: RANKING_TABLES },
   keeps: "a search's ranked id lists per (blocking caller, window, normalised query), with the plain answer",
   // The id lists take about as much as their JSON.
-  sizeOf: (r) => r.key.length * 2 + r.plain.byteLength * 2,
+  sizeOf: (r) => r.key.length * 2 + r.plain.bytes.byteLength + keptBodySize(r.plain),
 });
 // Keyed by the ranking's key, so also stale when its ranking is.
-const expandedAnswers = defineRegion<Buffer>({
+const expandedAnswers = defineRegion<KeptBody>({
   name: "search-expanded",
   share: 0.06,
   stale: { token: "tables", tables: [...new Set([...RANKING_TABLES, ...MOVIE_TABLES])] },
   keeps: "an expand=true search answer as sent, per ranking and movies_limit (tens of kilobytes)",
+  sizeOf: keptBodySize,
 });
 // Expanded answers that carry a member's own likes or follows.
-const membersAnswers = defineRegion<Buffer>({
+const membersAnswers = defineRegion<KeptBody>({
   name: "search-expanded-personal",
   share: 0.03,
   stale: { token: "database-free" },
   keeps: "an expand=true search answer carrying the searcher's own likes or follows",
+  sizeOf: keptBodySize,
 });
 
 export function createSearchService(db: Kysely<Database>, options: SearchOptions = {}) {
@@ -134,7 +137,7 @@ export function createSearchService(db: Kysely<Database>, options: SearchOptions
     const key = JSON.stringify([callerId, window.offset, window.limit, normalizeText(text)]);
     const build = async (): Promise<Ranking> => {
       const result = await ranked(text, window, callerId);
-      return { key, result, plain: Buffer.from(JSON.stringify(z.encode(SearchResult, result))) };
+      return { key, result, plain: KeptBody.of(JSON.stringify(z.encode(SearchResult, result))) };
     };
     if (!at) return build();
     return rankings.get(db, key, build, { at, keep: keepsWindow(window) });
@@ -162,7 +165,7 @@ export function createSearchService(db: Kysely<Database>, options: SearchOptions
   }
 
   /** GET /api/search, serialised (and kept with the ranking while nothing is written). */
-  async function searchJson(params: SearchParams, callerId: number | null): Promise<Buffer> {
+  async function searchJson(params: SearchParams, callerId: number | null): Promise<KeptBody> {
     const { text, window, expand, movieLimit } = parseParams(params);
     // A member who blocked nobody is ranked exactly as a visitor (blocks are the only personal part of a ranking).
     const personal = callerId !== null && (await blocksAnyone(db, callerId));
@@ -170,7 +173,7 @@ export function createSearchService(db: Kysely<Database>, options: SearchOptions
     const entry = await rankedFor(text, window, personal ? callerId : null, at);
     if (!expand) return entry.plain;
     const encodeFor = async (caller: number | null) =>
-      Buffer.from(JSON.stringify(z.encode(ExpandedSearchResult, await expanded(entry.result, caller, movieLimit))));
+      KeptBody.of(JSON.stringify(z.encode(ExpandedSearchResult, await expanded(entry.result, caller, movieLimit))));
     const limitKey = String(movieLimit ?? "all");
     const keep = keepsWindow(window);
     const keptFor = (caller: number | null) =>

@@ -4,6 +4,7 @@ import { Collection, Person, Review } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import { answerJson, defineRegion, keepsWindow } from "../../cache/index.js";
+import { KeptBody, keptBodySize } from "../../http/json-reply.js";
 import type { Database } from "../../db/types.js";
 import type { Window } from "../../http/window.js";
 import { loadCollections } from "../collections/index.js";
@@ -58,10 +59,10 @@ export function createLikesListsService(db: Kysely<Database>) {
   } satisfies Record<LikesList, (callerId: number, window: Window, movieLimit?: number) => Promise<unknown[]>>;
 
   /** GET /api/users/{list}, serialised; `movieLimit` (movies_limit) applies to likes_collection only. */
-  async function listJson(list: LikesList, callerId: number, window: Window, movieLimit?: number): Promise<string> {
+  async function listJson(list: LikesList, callerId: number, window: Window, movieLimit?: number): Promise<KeptBody> {
     const key = `${list}:${callerId}:${window.offset}:${window.limit}:${movieLimit ?? "all"}`;
     const build = async () =>
-      answerJson(schemas[list] as z.ZodType<unknown>, await loaders[list](callerId, window, movieLimit));
+      KeptBody.of(answerJson(schemas[list] as z.ZodType<unknown>, await loaders[list](callerId, window, movieLimit)));
     return kept.get(db, key, build, { keep: keepsWindow(window) });
   }
 
@@ -72,11 +73,12 @@ export type LikesList = "likes_participant" | "likes_collection" | "likes_review
 
 // A member pages through their lists again and again: windows are kept as JSON under the database's version token
 // (db/data-version.ts), so any committed write — a like, an edit, a rename — makes the next read build them anew.
-const kept = defineRegion<string>({
+const kept = defineRegion<KeptBody>({
   name: "likes-lists",
   share: 0.04,
   stale: { token: "database" },
   keeps: "a window (first pages) of a member's likes list as sent",
+  sizeOf: keptBodySize,
 });
 
 export type LikesListsService = ReturnType<typeof createLikesListsService>;
