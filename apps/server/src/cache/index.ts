@@ -162,6 +162,7 @@ abstract class Region<V> {
 
   /** (Re)sized by the overall budget; entries are dropped. */
   resize(totalBytes: number): void {
+    this.generation++;
     this.maxBytes = Math.max(1, Math.floor(totalBytes * this.spec.share));
     const sizeOf = this.spec.sizeOf ?? byteSize;
     this.lru = new LRUCache<string, Entry<V>>({
@@ -256,6 +257,16 @@ abstract class Region<V> {
     return found;
   }
 
+  /** Which store is current: `resize` (and clearReadCache) replaces it, so a build begun before is not kept. */
+  protected generation = 0;
+
+  /** Keeps `value` for `key` under `token` (null: not kept) unless the store was replaced since `generation`. */
+  protected store(scope: object, key: string, token: string | null, value: V, generation: number): void {
+    if (token !== null && generation === this.generation) {
+      this.lru.set(`${handleId(scope)}\u0000${key}`, { token, at: 0, value });
+    }
+  }
+
   protected lookUp(scope: object, key: string, token: string | null, now: number): V | undefined {
     if (token === null || this.off) return undefined;
     const hit = this.lru.get(`${handleId(scope)}\u0000${key}`);
@@ -265,7 +276,7 @@ abstract class Region<V> {
   }
 
   /** Under verifyReadCache (tests): whether this region's hits are built again and compared. */
-  private verifies(): boolean {
+  protected verifies(): boolean {
     return verifying && this.spec.stale.token === "tables";
   }
 
@@ -275,7 +286,7 @@ abstract class Region<V> {
     return kept;
   }
 
-  private compare(key: string, kept: V, fresh: V | undefined): void {
+  protected compare(key: string, kept: V, fresh: V | undefined): void {
     if (comparable(kept) !== comparable(fresh)) {
       throw new Error(
         `read cache: region ${this.spec.name} kept a stale answer for ${key}: ` +
@@ -322,6 +333,24 @@ export class DatabaseRegion<V> extends Region<V> {
     build: (missing: string[]) => Promise<Map<string, V>>,
   ): Promise<Map<string, V>> {
     return this.readMany(db, keys, await this.tokenOf(db, undefined), 0, build);
+  }
+
+  /**
+   * A value worked out from the last one kept for `key` (a delta): `build(previous)` gets the value kept under the
+   * current token, or undefined, and returns the new value, which is kept (under the token read before the build)
+   * and returned. For values that carry what they were built from (e.g. the versions they saw), so `build` can tell
+   * what changed since; the key alone does not decide the value, so a kept one is never served as it is here. Under
+   * verifyReadCache every value built from a previous one is compared with `build(undefined)`, a build from scratch.
+   */
+  async derive(db: Kysely<Database>, key: string, build: (previous: V | undefined) => Promise<V>): Promise<V> {
+    const token = this.off ? null : await this.tokenOf(db, undefined);
+    const generation = this.generation;
+    const previous = this.lookUp(db, key, token, 0);
+    if (previous === undefined) this.misses++;
+    const value = await build(previous);
+    if (previous !== undefined && this.verifies()) this.compare(key, value, await build(undefined));
+    this.store(db, key, token, value, generation);
+    return value;
   }
 
   /** The token an entry is kept under: the database version (read now unless `at` has it), or null. */

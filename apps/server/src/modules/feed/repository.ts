@@ -18,6 +18,8 @@ export interface Bounds {
   /** Oldest time to include, the start of an hour (so a group is never cut), or null. */
   from: string | null;
   limit: number;
+  /** Only these followed members' activity (a feed worked out from the last one: those whose reviews changed). */
+  only?: readonly number[];
 }
 
 const followedVersions = preparedKept("feed-followed-versions", (db, p: Params<{ me: number }>) =>
@@ -26,24 +28,36 @@ const followedVersions = preparedKept("feed-followed-versions", (db, p: Params<{
     .innerJoin("review_list_versions as v", (join) =>
       join.on("v.scope", "=", "user").onRef("v.scope_id", "=", "f.target_id"),
     )
-    .select("v.version")
+    .select(["f.target_id", "v.version"])
     .where("f.user_id", "=", p.me)
     .orderBy("f.target_id"),
 );
 
-/**
- * A digest of the review-list versions (migration 0019) of everyone `me` follows: it changes with every change of a
- * review of theirs (new, edited, deleted, liked, replied to). The rows are kept until the next write (`facts`).
- */
-export async function followedReviewVersions(db: Db, me: number): Promise<string> {
-  const digest = createHash("sha1");
-  for (const row of (await followedVersions(db, { me })).rows) digest.update(row.version);
-  return digest.digest("base64");
+export interface FollowedVersions {
+  /** Changes with every change of a followed member's reviews: the feed's answers are keyed by it. */
+  digest: string;
+  /** Each followed member's review-list version. */
+  byMember: ReadonlyMap<number, string>;
 }
 
-/** Members `me` follows, without anyone blocked in either direction. */
-function followed(me: number) {
-  return sql`(select f.target_id from follows f where f.user_id = ${me}
+/**
+ * The review-list versions (migration 0019) of everyone `me` follows, and their digest: it changes with every change
+ * of a review of theirs (new, edited, deleted, liked, replied to). The rows are kept until the next write (`facts`).
+ */
+export async function followedReviewVersions(db: Db, me: number): Promise<FollowedVersions> {
+  const digest = createHash("sha1");
+  const byMember = new Map<number, string>();
+  for (const row of (await followedVersions(db, { me })).rows) {
+    digest.update(row.version);
+    byMember.set(row.target_id, row.version);
+  }
+  return { digest: digest.digest("base64"), byMember };
+}
+
+/** Members `me` follows (or those of them in `only`), without anyone blocked in either direction. */
+function followed(me: number, only: readonly number[] | undefined) {
+  const among = only ? sql` and f.target_id in (${sql.join(only)})` : sql``;
+  return sql`(select f.target_id from follows f where f.user_id = ${me}${among}
     and not exists (select 1 from blocks b where b.user_id = ${me} and b.target_id = f.target_id)
     and not exists (select 1 from blocks b where b.user_id = f.target_id and b.target_id = ${me}))`;
 }
@@ -71,7 +85,7 @@ export function ratingGroups(db: Db, me: number, b: Bounds): Promise<GroupRow[]>
       sql<string>`max(r.updated_at)`.as("t"),
       sql<number>`count(*)`.as("n"),
     ])
-    .where(sql<boolean>`r.user_id in ${followed(me)}`)
+    .where(sql<boolean>`r.user_id in ${followed(me, b.only)}`)
     // As the partial index reviews_feed_ratings (migration 0018) says it, so the planner reads it alone.
     .where(sql<boolean>`r.content = '' and r.rating > 0`);
   if (b.to !== null) query = query.where("r.updated_at", "<=", hourEnd(b.to));
@@ -104,7 +118,7 @@ export function singleReviews(db: Db, me: number, b: Bounds): Promise<SingleRow[
       "r.updated_at as t",
       sql<"review" | "want">`case when r.content <> '' then 'review' else 'want' end`.as("kind"),
     ])
-    .where(sql<boolean>`r.user_id in ${followed(me)}`)
+    .where(sql<boolean>`r.user_id in ${followed(me, b.only)}`)
     .where(sql<boolean>`(r.content <> '' or (r.rating = 0 and r.status = 'WatchList'))`);
   if (b.to !== null) query = query.where("r.updated_at", "<=", b.to);
   if (b.from !== null) query = query.where("r.updated_at", ">=", b.from);
@@ -122,7 +136,7 @@ export function newCollections(db: Db, me: number, b: Bounds): Promise<Collectio
   let query = db
     .selectFrom("collections as c")
     .select(["c.id", "c.user_id", "c.created_at as t", "c.movie_count"])
-    .where(sql<boolean>`c.user_id in ${followed(me)}`);
+    .where(sql<boolean>`c.user_id in ${followed(me, b.only)}`);
   if (b.to !== null) query = query.where("c.created_at", "<=", b.to);
   if (b.from !== null) query = query.where("c.created_at", ">=", b.from);
   return query.orderBy("c.created_at", "desc").orderBy("c.id", "desc").limit(b.limit).execute();
@@ -140,7 +154,7 @@ export function additionGroups(db: Db, me: number, b: Bounds): Promise<GroupRow[
       sql<string>`max(cm.added_at)`.as("t"),
       sql<number>`count(*)`.as("n"),
     ])
-    .where(sql<boolean>`c.user_id in ${followed(me)}`)
+    .where(sql<boolean>`c.user_id in ${followed(me, b.only)}`)
     .where("cm.added_at", "is not", null);
   if (b.to !== null) query = query.where("cm.added_at", "<=", hourEnd(b.to));
   if (b.from !== null) query = query.where("cm.added_at", ">=", b.from);

@@ -12,6 +12,7 @@ import type { Database } from "../../db/types.js";
 import { invalidField } from "../../http/errors.js";
 import { KeptBody, keptBodySize } from "../../http/json-reply.js";
 import type { Window } from "../../http/window.js";
+import { metrics } from "../../lib/metrics.js";
 import { type Clock, fromTimestamp, toTimestamp } from "../../lib/time.js";
 import { loadCollections } from "../collections/index.js";
 import { loadReviews } from "../reviews/index.js";
@@ -30,6 +31,8 @@ const TIE_SLACK = 20;
  * the thousands of two days.
  */
 const LOOKBACK_HOURS = [6, 48, 24 * 45, null] as const;
+/** The start of `time`'s hour (`YYYY-MM-DDTHH:00:00`): look-backs are hour-aligned, so no group is cut in two. */
+const hourStart = (time: string) => `${time.slice(0, 13)}:00:00`;
 const TIMESTAMP = /^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}$/;
 
 export interface FeedCursor {
@@ -81,7 +84,7 @@ function isAfterCursor(item: Draft, cursor: FeedCursor | null): boolean {
  */
 const kept = defineRegion<KeptBody>({
   name: "feed",
-  share: 0.03,
+  share: 0.025,
   stale: {
     token: "tables",
     tables: [
@@ -101,8 +104,82 @@ const kept = defineRegion<KeptBody>({
 });
 const FeedList = z.array(FeedItem);
 
+/** A first window's items before their films and reviews are read, with the versions they were read at. */
+interface DraftList {
+  versions: ReadonlyMap<number, string>;
+  drafts: Draft[];
+}
+/** How each first window's items were found: read whole, from the last list and the changed members, or unchanged. */
+const feedWindows = metrics.counter(
+  "moviepedia_feed_windows_total",
+  "First windows of the feed built, by how their items were read (whole, changed, unchanged).",
+  ["read"],
+);
+/** Beyond this many followed members with changed reviews, a first window is read again whole. */
+const DELTA_MEMBERS_MAX = 50;
+
+// What a first window of the feed is made of, per member and depth, with the followed members' versions it was read
+// at: after a followed member's write, the next window reads that member's activity alone and merges it with the
+// rest of the last list (`derive`) instead of reading everyone's again (the four sources over 200 followed members
+// were half of the SQL of bench:api's write-heavy mix). Whom the member follows or blocks and collections are in the
+// rule: a change there reads the window whole.
+const draftLists = defineRegion<DraftList>({
+  name: "feed-drafts",
+  share: 0.005,
+  stale: { token: "tables", tables: ["follows", "blocks", "collections", "collection_movies"] },
+  keeps:
+    "a first window of a member's 소식 as item ids, with the followed members' review-list versions it was read at",
+  sizeOf: (list) => 64 + list.versions.size * 48 + list.drafts.length * 160,
+});
+
 export function createFeedService(deps: { db: Kysely<Database>; clock: Clock }) {
   const { db, clock } = deps;
+
+  /** The drafts of the sources' rows within `bounds`, in the feed's order. */
+  async function read(me: number, bounds: repo.Bounds): Promise<Draft[]> {
+    const [ratings, singles, collections, additions] = await Promise.all([
+      repo.ratingGroups(db, me, bounds),
+      repo.singleReviews(db, me, bounds),
+      repo.newCollections(db, me, bounds),
+      repo.additionGroups(db, me, bounds),
+    ]);
+    return [
+      ...ratings.map((g): Draft => ({
+        id: `rating:${g.user_id}:${g.bucket}`,
+        type: "rating",
+        userId: g.user_id,
+        t: g.t,
+        count: Number(g.n),
+        group: g,
+      })),
+      ...singles.map((r): Draft => ({
+        id: `${r.kind}:${r.id}`,
+        type: r.kind,
+        userId: r.user_id,
+        t: r.t,
+        count: 1,
+        reviewId: r.id,
+        movieId: r.movie_id,
+      })),
+      ...collections.map((c): Draft => ({
+        id: `collection:${c.id}`,
+        type: "collection",
+        userId: c.user_id,
+        t: c.t,
+        count: c.movie_count,
+        collectionId: c.id,
+      })),
+      ...additions.map((g): Draft => ({
+        id: `collection_add:${g.owner_id}:${g.bucket}`,
+        type: "collection_add",
+        userId: g.user_id,
+        t: g.t,
+        count: Number(g.n),
+        collectionId: g.owner_id,
+        group: g,
+      })),
+    ].sort(compare);
+  }
 
   async function drafts(me: number, cursor: FeedCursor | null, need: number): Promise<Draft[]> {
     const to = cursor?.before ?? null;
@@ -110,59 +187,58 @@ export function createFeedService(deps: { db: Kysely<Database>; clock: Clock }) 
     const newest = to ?? toTimestamp(clock.now());
     let found: Draft[] = [];
     for (const hours of LOOKBACK_HOURS) {
-      // Hour-aligned, so no group is cut in two.
       const from =
-        hours === null
-          ? null
-          : `${toTimestamp(new Date(fromTimestamp(newest).getTime() - hours * 3_600_000)).slice(0, 13)}:00:00`;
-      const bounds = { to, from, limit };
-      const [ratings, singles, collections, additions] = await Promise.all([
-        repo.ratingGroups(db, me, bounds),
-        repo.singleReviews(db, me, bounds),
-        repo.newCollections(db, me, bounds),
-        repo.additionGroups(db, me, bounds),
-      ]);
-      found = [
-        ...ratings.map((g): Draft => ({
-          id: `rating:${g.user_id}:${g.bucket}`,
-          type: "rating",
-          userId: g.user_id,
-          t: g.t,
-          count: Number(g.n),
-          group: g,
-        })),
-        ...singles.map((r): Draft => ({
-          id: `${r.kind}:${r.id}`,
-          type: r.kind,
-          userId: r.user_id,
-          t: r.t,
-          count: 1,
-          reviewId: r.id,
-          movieId: r.movie_id,
-        })),
-        ...collections.map((c): Draft => ({
-          id: `collection:${c.id}`,
-          type: "collection",
-          userId: c.user_id,
-          t: c.t,
-          count: c.movie_count,
-          collectionId: c.id,
-        })),
-        ...additions.map((g): Draft => ({
-          id: `collection_add:${g.owner_id}:${g.bucket}`,
-          type: "collection_add",
-          userId: g.user_id,
-          t: g.t,
-          count: Number(g.n),
-          collectionId: g.owner_id,
-          group: g,
-        })),
-      ]
-        .filter((d) => isAfterCursor(d, cursor))
-        .sort(compare);
+        hours === null ? null : hourStart(toTimestamp(new Date(fromTimestamp(newest).getTime() - hours * 3_600_000)));
+      found = (await read(me, { to, from, limit })).filter((d) => isAfterCursor(d, cursor));
       if (found.length >= need) break;
     }
     return found.slice(0, need);
+  }
+
+  /**
+   * The first `need` drafts, from the last list kept for this depth when only a few followed members' reviews
+   * changed since: their activity is read again down to the last list's oldest item and merged with everyone
+   * else's, which has not changed. Null when that cannot decide the window (items of changed members were removed
+   * and the merge falls short of it): the caller reads it whole.
+   */
+  async function draftsSince(me: number, need: number, previous: DraftList, versions: ReadonlyMap<number, string>) {
+    if (previous.versions.size !== versions.size) return null;
+    const changed: number[] = [];
+    for (const [member, version] of versions) {
+      const was = previous.versions.get(member);
+      if (was === undefined) return null;
+      if (was !== version) changed.push(member);
+    }
+    if (changed.length === 0) {
+      feedWindows.inc({ read: "unchanged" });
+      return previous.drafts;
+    }
+    if (changed.length > DELTA_MEMBERS_MAX) return null;
+    const changedSet = new Set(changed);
+    // A full last list ends at its oldest item: everything that ranks above it is in the list or changed.
+    const oldest = previous.drafts.length >= need ? previous.drafts[need - 1]! : null;
+    const fresh = await read(me, {
+      to: null,
+      from: oldest ? hourStart(oldest.t) : null,
+      limit: need + TIE_SLACK,
+      only: changed,
+    });
+    const merged = [...previous.drafts.filter((d) => !changedSet.has(d.userId)), ...fresh].sort(compare);
+    const decided = oldest ? merged.filter((d) => compare(d, oldest) <= 0) : merged;
+    if (oldest && decided.length < need) return null;
+    feedWindows.inc({ read: "changed" });
+    return decided.slice(0, need);
+  }
+
+  /** A first window's drafts (no cursor), worked out from the last one kept when that is cheaper. */
+  async function firstDrafts(me: number, need: number, versions: ReadonlyMap<number, string>): Promise<Draft[]> {
+    const list = await draftLists.derive(db, `${me}:${need}`, async (previous) => {
+      const since = previous && (await draftsSince(me, need, previous, versions));
+      if (since) return { versions, drafts: since };
+      feedWindows.inc({ read: "whole" });
+      return { versions, drafts: await drafts(me, null, need) };
+    });
+    return list.drafts;
   }
 
   async function build(me: number, items: Draft[]): Promise<FeedItem[]> {
@@ -232,12 +308,16 @@ export function createFeedService(deps: { db: Kysely<Database>; clock: Clock }) 
   async function feed(me: number, cursor: FeedCursor | null, window: Window): Promise<KeptBody> {
     if (window.limit === 0) return KeptBody.of("[]");
     const versions = await repo.followedReviewVersions(db, me);
-    const key = `${me}:${versions}:${cursor?.before ?? ""}:${cursor?.beforeId ?? ""}:${window.offset}:${window.limit}`;
+    const cursorKey = `${cursor?.before ?? ""}:${cursor?.beforeId ?? ""}`;
+    const key = `${me}:${versions.digest}:${cursorKey}:${window.offset}:${window.limit}`;
+    const keep = keepsWindow(window);
+    const need = window.offset + window.limit;
     const answer = async () => {
-      const items = await drafts(me, cursor, window.offset + window.limit);
+      const items =
+        cursor === null && keep ? await firstDrafts(me, need, versions.byMember) : await drafts(me, cursor, need);
       return KeptBody.of(answerJson(FeedList, await build(me, items.slice(window.offset))));
     };
-    return kept.get(db, key, answer, { keep: keepsWindow(window) });
+    return kept.get(db, key, answer, { keep });
   }
 
   return { feed };
