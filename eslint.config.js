@@ -71,6 +71,44 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", { patterns: [moduleBoundary(depth)] }] },
   })),
   {
+    // Server code outside modules/ reaches a module through its index.ts only (jobs, cli, http, lib, cache, db).
+    files: [
+      "apps/server/src/{jobs,cli,http,lib,cache}/**/*.ts",
+      "apps/server/src/db/*.ts",
+      "apps/server/src/db/seed/**/*.ts",
+    ],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^|/)modules/[^/]+/(?!index\\.js$)",
+              message: "Import a server module only through its index.ts.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The composition root wires services and routes; a module's repository stays inside it.
+    files: ["apps/server/src/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^|/)modules/[^/]+/(repository|.*-repository)(/|\\.js$)",
+              message: "A module's repository is its own.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Repositories own SQL only: no HTTP layer, no services.
     files: ["apps/server/src/modules/*/repository.ts", "apps/server/src/modules/*/*-repository.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: [moduleBoundary(1), repositoryRule] }] },

@@ -18,7 +18,7 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { REPO_ROOT } from "../../apps/server/src/config.js";
 import { migrateToLatest } from "../../apps/server/src/db/migrate.js";
-import { trainRecommender } from "../../apps/server/src/jobs/recommender-training.js";
+import { trainRecommender } from "../../apps/server/src/modules/recommend/index.js";
 import { systemClock } from "../../apps/server/src/lib/time.js";
 import { latestModelHeader } from "../../apps/server/src/modules/recommend/repository.js";
 import { type ChildServer, startChildServer } from "../shared/child-server.js";

@@ -3,7 +3,7 @@
 // the `status` filter of a member's reviews, the 보고싶어요-clearing rule and the ratings rate-limit bucket.
 import type { CompactMovie } from "@moviepedia/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { trainRecommender } from "../src/jobs/recommender-training.js";
+import { trainRecommender } from "../src/modules/recommend/index.js";
 import { CATALOG_MAX_AGE_S } from "../src/modules/rating/catalog.js";
 import { createPermutation } from "../src/modules/rating/permutation.js";
 import { STATS_MAX_AGE_SECONDS } from "../src/modules/recommend/movie-stats.js";

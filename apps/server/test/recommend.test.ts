@@ -1,7 +1,7 @@
 // Recommendations, predictions and taste match (API.md §4.12, checklist 78–82): cold start before any model, the
 // learned model after training in a worker, fold-in of a fresh rating, candidate rules, limits and the errors.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { trainRecommender } from "../src/jobs/recommender-training.js";
+import { trainRecommender } from "../src/modules/recommend/index.js";
 import { STATS_MAX_AGE_SECONDS } from "../src/modules/recommend/movie-stats.js";
 import { createTestContext, type TestContext } from "./helpers/context.js";
 import { createMember, createMovie, injectAs, type TestMember } from "./helpers/factories.js";

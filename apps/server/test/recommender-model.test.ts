@@ -3,8 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { biasBaseline, score, type Split } from "../../../bench/recommend/baselines.js";
 import { generate } from "../../../bench/recommend/synthetic.js";
-import { retrainReason, startRecommenderTrainingJob } from "../src/jobs/recommender-job.js";
-import { trainRecommender } from "../src/jobs/recommender-training.js";
+import { retrainReason, startRecommenderTrainingJob, trainRecommender } from "../src/modules/recommend/index.js";
 import { type AlsParams, trainAls, type TrainedFactors } from "../src/modules/recommend/als.js";
 import { coldMovieBias, foldIn, predictRow } from "../src/modules/recommend/fold-in.js";
 import {

@@ -4,8 +4,7 @@
 import { ConfigError, loadConfig } from "../config.js";
 import { openDatabase } from "../db/connection.js";
 import { migrateToLatest } from "../db/migrate.js";
-import { trainRecommender } from "../jobs/recommender-training.js";
-import { DEFAULT_ALS_PARAMS } from "../modules/recommend/als.js";
+import { DEFAULT_ALS_PARAMS, trainRecommender } from "../modules/recommend/index.js";
 import { systemClock } from "../lib/time.js";
 import { progressBar } from "./catalog/run.js";
 

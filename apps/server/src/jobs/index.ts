@@ -8,8 +8,8 @@ import type { Clock } from "../lib/time.js";
 import { startCatalogSyncJob } from "./catalog-sync-job.js";
 import { startTmdbImagesRefresh, TmdbClient } from "../modules/catalog-sync/index.js";
 import { startHotRankingJob } from "./hot-ranking.js";
-import { startNotificationsCleanupJob } from "../modules/notifications/cleanup.js";
-import { startRecommenderTrainingJob } from "./recommender-job.js";
+import { startNotificationsCleanupJob } from "../modules/notifications/index.js";
+import { startRecommenderTrainingJob } from "../modules/recommend/index.js";
 
 /**
  * Starts every job; resolves once their first runs are done (the HOT chart exists before the first request). A

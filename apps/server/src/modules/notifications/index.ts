@@ -10,3 +10,4 @@ export {
   unfollowed,
 } from "./record.js";
 export { createNotificationsService, type NotificationsService } from "./service.js";
+export { startNotificationsCleanupJob } from "./cleanup.js";

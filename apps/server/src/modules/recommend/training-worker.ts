@@ -1,8 +1,8 @@
 // Worker thread body of recommender training: trains on the ratings it is handed (transferred, not copied) and
 // sends back the encoded model, so the CPU-heavy sweeps never block the server's event loop.
 import { parentPort, workerData } from "node:worker_threads";
-import { type AlsParams, trainAls } from "../modules/recommend/als.js";
-import { encodeModel } from "../modules/recommend/model.js";
+import { type AlsParams, trainAls } from "./als.js";
+import { encodeModel } from "./model.js";
 
 export interface TrainRequest {
   users: Int32Array;

@@ -2,13 +2,13 @@
 // whenever RECOMMENDER_RETRAIN_MIN_NEW_RATINGS rating changes have accumulated and RECOMMENDER_RETRAIN_MIN_INTERVAL_S
 // has passed; a leased job (jobs/leased-job.ts), so with several instances one of them trains.
 import type { Kysely } from "kysely";
-import type { Config } from "../config.js";
-import type { Database } from "../db/types.js";
-import { fromTimestamp } from "../lib/time.js";
-import { MODEL_FORMAT, MODEL_REVISION, payloadFormat, payloadRevision } from "../modules/recommend/model.js";
-import { countReviewChangesSince, latestModelHeader } from "../modules/recommend/repository.js";
-import { type JobLogger, type RunningJob, startLeasedJob } from "./leased-job.js";
-import { trainRecommender, type TrainingDeps } from "./recommender-training.js";
+import type { Config } from "../../config.js";
+import type { Database } from "../../db/types.js";
+import { fromTimestamp } from "../../lib/time.js";
+import { MODEL_FORMAT, MODEL_REVISION, payloadFormat, payloadRevision } from "./model.js";
+import { countReviewChangesSince, latestModelHeader } from "./repository.js";
+import { type JobLogger, type RunningJob, startLeasedJob } from "../../jobs/leased-job.js";
+import { trainRecommender, type TrainingDeps } from "./training.js";
 
 /** Long enough for a 2M-rating run; a crashed holder's lease simply expires. */
 const LEASE_TTL_S = 3600;

@@ -1,17 +1,17 @@
 // Recommender training (API.md §4.12): load every rating > 0 and every implicit mark (review rows with a status or a
 // text but no rating, dismissals; keyset pages, so requests keep flowing), train in a
 // worker thread, store the model in `recommender_models` and announce it; every instance then swaps it in (see
-// model-store.ts). Scheduled by recommender-job.ts, run by hand with `npm run recommend:train`.
+// model-store.ts). Scheduled by training-job.ts, run by hand with `npm run recommend:train`.
 import type { Kysely } from "kysely";
-import type { Database } from "../db/types.js";
-import { type Clock, toTimestamp } from "../lib/time.js";
-import { startModuleWorker } from "../lib/worker-thread.js";
-import { type AlsParams, DEFAULT_ALS_PARAMS } from "../modules/recommend/als.js";
-import { announceNewModel } from "../modules/recommend/model-store.js";
-import type { RatingTriples } from "../modules/recommend/ratings-matrix.js";
-import { dismissalsPage, insertModel, signalsPage } from "../modules/recommend/repository.js";
-import { reviewSignal, SIGNAL_DISMISSED, SIGNAL_RATING } from "../modules/recommend/signals.js";
-import type { TrainMessage, TrainRequest } from "./recommender-worker.js";
+import type { Database } from "../../db/types.js";
+import { type Clock, toTimestamp } from "../../lib/time.js";
+import { startModuleWorker } from "../../lib/worker-thread.js";
+import { type AlsParams, DEFAULT_ALS_PARAMS } from "./als.js";
+import { announceNewModel } from "./model-store.js";
+import type { RatingTriples } from "./ratings-matrix.js";
+import { dismissalsPage, insertModel, signalsPage } from "./repository.js";
+import { reviewSignal, SIGNAL_DISMISSED, SIGNAL_RATING } from "./signals.js";
+import type { TrainMessage, TrainRequest } from "./training-worker.js";
 
 const PAGE = 50_000;
 
@@ -95,7 +95,7 @@ export function trainInWorker(
   return new Promise((resolve, reject) => {
     progress.signal?.throwIfAborted();
     const request: TrainRequest = { ...triples, params };
-    const entry = import.meta.url.endsWith(".ts") ? "./recommender-worker.ts" : "./recommender-worker.js";
+    const entry = import.meta.url.endsWith(".ts") ? "./training-worker.ts" : "./training-worker.js";
     const worker = startModuleWorker(new URL(entry, import.meta.url), {
       workerData: request,
       transferList: [triples.users.buffer, triples.items.buffer, triples.values.buffer, triples.kinds?.buffer].filter(
