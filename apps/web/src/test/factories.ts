@@ -1,17 +1,7 @@
 // Test data for the web app's tests, typed and checked by the contract: every factory builds a whole object of a
 // contract type and parses it with that type's schema, so a field the contract adds, renames or retypes breaks the
 // tests that build it (at type-check time, and at run time for a value of the wrong shape).
-import {
-  Collection,
-  CollectionComment,
-  CompactMovie,
-  Me,
-  Movie,
-  Person,
-  Reply,
-  Review,
-  UserProfile,
-} from "@moviepedia/contract";
+import { Me, Movie, Review, UserProfile } from "@moviepedia/contract";
 import type { z } from "zod";
 
 function factory<T extends object>(schema: z.ZodType<T>, base: NoInfer<T>) {
@@ -40,16 +30,6 @@ export const aMovie = factory(Movie, {
   imdb_id: "tt6751668",
   kobis_code: null,
   watch_providers: { flatrate: [], buy: [], rent: [] },
-});
-
-export const aCompactMovie = factory(CompactMovie, {
-  id: 350,
-  title: "기생충",
-  year: 2019,
-  poster_url: "/media/poster/350.svg",
-  genres: ["드라마"],
-  average_rating: 3.7,
-  ratings_count: 29,
 });
 
 export const aProfile = factory(UserProfile, {
@@ -89,52 +69,4 @@ export const aReview = factory(Review, {
   likes_count: 0,
   comments_count: 0,
   created_at: CREATED,
-});
-
-export const aReply = factory(Reply, {
-  id: 21,
-  review_id: 11,
-  user_id: 7,
-  user_name: "movie_fan",
-  profile_url: "/media/avatar/7.svg?v=12345678",
-  content: "동감합니다",
-  like: false,
-  likes_count: 0,
-  created_at: CREATED,
-});
-
-export const aCollection = factory(Collection, {
-  id: 5,
-  user_id: 7,
-  title: "비 오는 날 보는 영화",
-  overview: null,
-  movies: [],
-  movie_count: 0,
-  likes_count: 0,
-  comments_count: 0,
-  like: false,
-  created_at: CREATED,
-});
-
-export const aCollectionComment = factory(CollectionComment, {
-  id: 31,
-  collection_id: 5,
-  user_id: 7,
-  user_name: "movie_fan",
-  profile_url: "/media/avatar/7.svg?v=12345678",
-  content: "좋은 목록이네요",
-  likes_count: 0,
-  like: false,
-  created_at: CREATED,
-});
-
-export const aPerson = factory(Person, {
-  id: 101,
-  name: "봉준호",
-  roles: ["감독"],
-  profile_url: "/media/person/101.svg",
-  biography: null,
-  likes_count: 0,
-  like: false,
-  tmdb_id: null,
 });
