@@ -115,6 +115,18 @@ describe("GET /api/feed", () => {
         average_rating: 4.5,
       }),
     ]);
+    // A film with a TMDB poster (synced: poster_path, no stored URL) shows it in the feed as on its own page.
+    await ctx.db
+      .updateTable("movies")
+      .set({ poster_url: null, poster_path: "/feedposter.jpg" })
+      .where("id", "=", films[4]!)
+      .execute();
+    const page = (await injectAs(ctx, null)({ method: "GET", url: `/api/movies/${films[4]}` })).json<{
+      poster_url: string;
+    }>();
+    expect(page.poster_url).toContain("feedposter.jpg");
+    const card = (await feed()).find((i) => i.type === "review")!.movies[0]!;
+    expect(card.poster_url).toBe(page.poster_url);
     expect(want.review).toMatchObject({ status: "WatchList", rating: 0 });
     expect(created.collection).toMatchObject({ id: collection.id, title: "봄 영화" });
     expect(created.movies.map((m) => m.id)).toEqual([films[6], films[7], films[8], films[9]]);

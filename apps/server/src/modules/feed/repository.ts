@@ -4,11 +4,9 @@
 // first 13 characters of a timestamp, the same on both databases). Each source answers its newest rows between two
 // bounds, so the service can look back a day, then a month, then everything.
 import { createHash } from "node:crypto";
-import type { CompactMovie } from "@moviepedia/contract";
 import { type Kysely, sql } from "kysely";
 import { type Params, preparedKept } from "../../db/prepared.js";
 import type { Database } from "../../db/types.js";
-import { averageRating, posterUrl } from "../movies/index.js";
 
 type Db = Kysely<Database>;
 
@@ -232,45 +230,4 @@ export function members(db: Db, ids: readonly number[]) {
     .select(["id", "username", "profile_url"])
     .where("id", "in", [...ids])
     .execute();
-}
-
-/** CompactMovie (API.md §4.14) of each id found. */
-export async function compactMovies(db: Db, ids: readonly number[]): Promise<Map<number, CompactMovie>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const [rows, genres] = await Promise.all([
-    db
-      .selectFrom("movies")
-      .select(["id", "title", "year", "poster_url", "rating_sum", "ratings_count"])
-      .where("id", "in", unique)
-      .execute(),
-    db
-      .selectFrom("movie_genres")
-      .innerJoin("genres", "genres.id", "movie_genres.genre_id")
-      .select(["movie_genres.movie_id", "genres.name"])
-      .where("movie_genres.movie_id", "in", unique)
-      .orderBy("movie_genres.movie_id")
-      .orderBy("movie_genres.position")
-      .execute(),
-  ]);
-  const genresOf = new Map<number, string[]>();
-  for (const g of genres) {
-    const list = genresOf.get(g.movie_id);
-    if (list) list.push(g.name);
-    else genresOf.set(g.movie_id, [g.name]);
-  }
-  return new Map(
-    rows.map((m) => [
-      m.id,
-      {
-        id: m.id,
-        title: m.title,
-        year: m.year,
-        poster_url: posterUrl(m),
-        genres: genresOf.get(m.id) ?? [],
-        average_rating: averageRating(m),
-        ratings_count: m.ratings_count,
-      },
-    ]),
-  );
 }

@@ -15,6 +15,7 @@ import type { Window } from "../../http/window.js";
 import { metrics } from "../../lib/metrics.js";
 import { type Clock, fromTimestamp, toTimestamp } from "../../lib/time.js";
 import { loadCollections } from "../collections/index.js";
+import { loadCompactMovies } from "../movies/index.js";
 import { loadReviews } from "../reviews/index.js";
 import { avatarUrl } from "../users/index.js";
 import * as repo from "./repository.js";
@@ -274,10 +275,11 @@ export function createFeedService(deps: { db: Kysely<Database>; clock: Clock }) 
     });
     const collectionIds = items.flatMap((d) => (d.collectionId !== undefined ? [d.collectionId] : []));
     const [movies, reviews, collections] = await Promise.all([
-      repo.compactMovies(db, [...filmsOf.values()].flat()),
+      loadCompactMovies(db, [...filmsOf.values()].flat()),
       loadReviews(db, reviewIds, me),
       loadCollections(db, collectionIds, me, { movieLimit: COLLECTION_MOVIES_SHOWN }),
     ]);
+    const movieById = new Map(movies.map((m) => [m.id, m]));
     const reviewById = new Map(reviews.map((r) => [r.id, r]));
     const collectionById = new Map(collections.map((c) => [c.id, c]));
     const userById = new Map(users.map((u) => [u.id, u]));
@@ -292,7 +294,7 @@ export function createFeedService(deps: { db: Kysely<Database>; clock: Clock }) 
           user: { id: user.id, username: user.username, profile_url: avatarUrl(user) },
           created_at: d.t,
           movies: (filmsOf.get(d.id) ?? []).flatMap((id): CompactMovie[] => {
-            const movie = movies.get(id);
+            const movie = movieById.get(id);
             return movie ? [movie] : [];
           }),
           review: reviewId ? (reviewById.get(reviewId) ?? null) : null,
