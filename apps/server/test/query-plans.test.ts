@@ -284,6 +284,8 @@ describe("hot query plans", () => {
     await expectIndexed(() => feedRepo.singleReviews(spy, alice.id, bounds));
     await expectIndexed(() => feedRepo.newCollections(spy, alice.id, bounds));
     await expectIndexed(() => feedRepo.additionGroups(spy, alice.id, bounds));
+    await expectIndexed(() => feedRepo.followedReviewDigest(spy, alice.id));
+    await expectIndexed(() => feedRepo.followedReviewVersions(spy, alice.id));
     if (sqlite()) {
       capture.take();
       await feedRepo.ratingGroups(spy, alice.id, bounds);
