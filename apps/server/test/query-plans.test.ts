@@ -287,6 +287,16 @@ describe("hot query plans", () => {
     await expectIndexed(() => feedRepo.followedReviewDigest(spy, alice.id));
     await expectIndexed(() => feedRepo.followedReviewVersions(spy, alice.id));
     if (sqlite()) {
+      // The digest reads the member's follows first, then one version each (not every member's version).
+      capture.take();
+      await feedRepo.followedReviewDigest(spy, alice.id);
+      const plan = await explain(ctx, capture.take()[0]!);
+      expect(plan.lines.filter((line) => /^SEARCH/.test(line))).toEqual([
+        expect.stringMatching(/^SEARCH f USING COVERING INDEX \S+ \(user_id=\?\)$/),
+        expect.stringMatching(/^SEARCH v USING INDEX \S+ \(scope=\? AND scope_id=\?\)$/),
+      ]);
+    }
+    if (sqlite()) {
       capture.take();
       await feedRepo.ratingGroups(spy, alice.id, bounds);
       const [query] = capture.take();

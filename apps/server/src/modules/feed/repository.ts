@@ -31,15 +31,17 @@ const followedVersions = preparedKept("feed-followed-versions", (db, p: Params<{
     .orderBy("f.target_id"),
 );
 
-// The same versions as one string (one row instead of one per followed member: a fraction of the cost).
+// The same versions as one string (one row instead of one per followed member: a fraction of the cost). A cross
+// join, which SQLite takes as the join order: the member's follows first, then each one's version (left to choose,
+// it walked every member's version to meet the follows, 10 ms instead of 0.15; query-plans.test).
 const joinedFollowedVersions = preparedKept("feed-followed-versions-joined", (db, p: Params<{ me: number }>) =>
   db
     .selectFrom("follows as f")
-    .innerJoin("review_list_versions as v", (join) =>
-      join.on("v.scope", "=", "user").onRef("v.scope_id", "=", "f.target_id"),
-    )
+    .crossJoin("review_list_versions as v")
     .select(sql<string | null>`string_agg(v.version, '' order by f.target_id)`.as("versions"))
-    .where("f.user_id", "=", p.me),
+    .where("f.user_id", "=", p.me)
+    .where("v.scope", "=", "user")
+    .whereRef("v.scope_id", "=", "f.target_id"),
 );
 
 /**
