@@ -162,7 +162,6 @@ abstract class Region<V> {
 
   /** (Re)sized by the overall budget; entries are dropped. */
   resize(totalBytes: number): void {
-    this.generation++;
     this.maxBytes = Math.max(1, Math.floor(totalBytes * this.spec.share));
     const sizeOf = this.spec.sizeOf ?? byteSize;
     this.lru = new LRUCache<string, Entry<V>>({
@@ -257,14 +256,24 @@ abstract class Region<V> {
     return found;
   }
 
-  /** Which store is current: `resize` (and clearReadCache) replaces it, so a build begun before is not kept. */
-  protected generation = 0;
-
-  /** Keeps `value` for `key` under `token` (null: not kept) unless the store was replaced since `generation`. */
-  protected store(scope: object, key: string, token: string | null, value: V, generation: number): void {
-    if (token !== null && generation === this.generation) {
-      this.lru.set(`${handleId(scope)}\u0000${key}`, { token, at: 0, value });
-    }
+  /**
+   * `build(previous)` with the value kept for `key` under `token` (or undefined); the result is kept under `token`
+   * (unless the store was replaced meanwhile, as `read` does). Under verifyReadCache a value built from a previous
+   * one is compared with `build(undefined)`.
+   */
+  protected async readDerived(
+    scope: object,
+    key: string,
+    token: string | null,
+    build: (previous: V | undefined) => Promise<V>,
+  ): Promise<V> {
+    const lru = this.lru;
+    const previous = this.lookUp(scope, key, token, 0);
+    if (previous === undefined) this.misses++;
+    const value = await build(previous);
+    if (previous !== undefined && this.verifies()) this.compare(key, value, await build(undefined));
+    if (token !== null && this.lru === lru) lru.set(`${handleId(scope)}\u0000${key}`, { token, at: 0, value });
+    return value;
   }
 
   protected lookUp(scope: object, key: string, token: string | null, now: number): V | undefined {
@@ -276,7 +285,7 @@ abstract class Region<V> {
   }
 
   /** Under verifyReadCache (tests): whether this region's hits are built again and compared. */
-  protected verifies(): boolean {
+  private verifies(): boolean {
     return verifying && this.spec.stale.token === "tables";
   }
 
@@ -286,7 +295,7 @@ abstract class Region<V> {
     return kept;
   }
 
-  protected compare(key: string, kept: V, fresh: V | undefined): void {
+  private compare(key: string, kept: V, fresh: V | undefined): void {
     if (comparable(kept) !== comparable(fresh)) {
       throw new Error(
         `read cache: region ${this.spec.name} kept a stale answer for ${key}: ` +
@@ -343,14 +352,7 @@ export class DatabaseRegion<V> extends Region<V> {
    * verifyReadCache every value built from a previous one is compared with `build(undefined)`, a build from scratch.
    */
   async derive(db: Kysely<Database>, key: string, build: (previous: V | undefined) => Promise<V>): Promise<V> {
-    const token = this.off ? null : await this.tokenOf(db, undefined);
-    const generation = this.generation;
-    const previous = this.lookUp(db, key, token, 0);
-    if (previous === undefined) this.misses++;
-    const value = await build(previous);
-    if (previous !== undefined && this.verifies()) this.compare(key, value, await build(undefined));
-    this.store(db, key, token, value, generation);
-    return value;
+    return this.readDerived(db, key, this.off ? null : await this.tokenOf(db, undefined), build);
   }
 
   /** The token an entry is kept under: the database version (read now unless `at` has it), or null. */
