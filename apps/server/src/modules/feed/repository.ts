@@ -20,47 +20,45 @@ export interface Bounds {
   only?: readonly number[];
 }
 
-const followedVersions = preparedKept("feed-followed-versions", (db, p: Params<{ me: number }>) =>
-  db
-    .selectFrom("follows as f")
-    .innerJoin("review_list_versions as v", (join) =>
-      join.on("v.scope", "=", "user").onRef("v.scope_id", "=", "f.target_id"),
-    )
-    .select(["f.target_id", "v.version"])
-    .where("f.user_id", "=", p.me)
-    .orderBy("f.target_id"),
-);
-
-// The same versions as one string (one row instead of one per followed member: a fraction of the cost). A cross
-// join, which SQLite takes as the join order: the member's follows first, then each one's version (left to choose,
-// it walked every member's version to meet the follows, 10 ms instead of 0.15; query-plans.test).
-const joinedFollowedVersions = preparedKept("feed-followed-versions-joined", (db, p: Params<{ me: number }>) =>
+// Each followed member's version as `id:version`, in one string (one row instead of one per followed member: a
+// fraction of the cost). A cross join, which SQLite takes as the join order: the member's follows first, then each
+// one's version (left to choose, it walked every member's version to meet the follows, 10 ms instead of 0.15;
+// query-plans.test).
+const joinedFollowedVersions = preparedKept("feed-followed-versions", (db, p: Params<{ me: number }>) =>
   db
     .selectFrom("follows as f")
     .crossJoin("review_list_versions as v")
-    .select(sql<string | null>`string_agg(v.version, '' order by f.target_id)`.as("versions"))
+    .select(sql<string | null>`string_agg(f.target_id || ':' || v.version, ',' order by f.target_id)`.as("versions"))
     .where("f.user_id", "=", p.me)
     .where("v.scope", "=", "user")
     .whereRef("v.scope_id", "=", "f.target_id"),
 );
 
-/**
- * A digest of the review-list versions (migration 0019) of everyone `me` follows: it changes with every change of a
- * review of theirs (new, edited, deleted, liked, replied to). Read on every feed read; kept until the next write
- * (`facts`).
- */
-export async function followedReviewDigest(db: Db, me: number): Promise<string> {
-  const [row] = (await joinedFollowedVersions(db, { me })).rows;
-  return createHash("sha1")
-    .update(row?.versions ?? "")
-    .digest("base64");
+export interface FollowedVersions {
+  /** Changes with every change of a followed member's reviews (new, edited, deleted, liked, replied to). */
+  digest: string;
+  /** Each followed member's review-list version: what a feed window worked out from the last one compares. */
+  byMember(): ReadonlyMap<number, string>;
 }
 
-/** Each followed member's review-list version: what a feed window worked out from the last one compares. */
-export async function followedReviewVersions(db: Db, me: number): Promise<ReadonlyMap<number, string>> {
-  const byMember = new Map<number, string>();
-  for (const row of (await followedVersions(db, { me })).rows) byMember.set(row.target_id, row.version);
-  return byMember;
+/**
+ * The review-list versions (migration 0019) of everyone `me` follows. Read on every feed read and kept until the
+ * next write (`facts`); split per member only when a window is built.
+ */
+export async function followedReviewVersions(db: Db, me: number): Promise<FollowedVersions> {
+  const joined = (await joinedFollowedVersions(db, { me })).rows[0]?.versions ?? "";
+  return {
+    digest: createHash("sha1").update(joined).digest("base64"),
+    byMember: () =>
+      new Map(
+        joined === ""
+          ? []
+          : joined.split(",").map((pair) => {
+              const colon = pair.indexOf(":");
+              return [Number(pair.slice(0, colon)), pair.slice(colon + 1)] as const;
+            }),
+      ),
+  };
 }
 
 /** Members `me` follows (or those of them in `only`), without anyone blocked in either direction. */

@@ -309,16 +309,14 @@ export function createFeedService(deps: { db: Kysely<Database>; clock: Clock }) 
   /** GET /api/feed, serialised. */
   async function feed(me: number, cursor: FeedCursor | null, window: Window): Promise<KeptBody> {
     if (window.limit === 0) return KeptBody.of("[]");
-    const digest = await repo.followedReviewDigest(db, me);
+    const versions = await repo.followedReviewVersions(db, me);
     const cursorKey = `${cursor?.before ?? ""}:${cursor?.beforeId ?? ""}`;
-    const key = `${me}:${digest}:${cursorKey}:${window.offset}:${window.limit}`;
+    const key = `${me}:${versions.digest}:${cursorKey}:${window.offset}:${window.limit}`;
     const keep = keepsWindow(window);
     const need = window.offset + window.limit;
     const answer = async () => {
       const items =
-        cursor === null && keep
-          ? await firstDrafts(me, need, await repo.followedReviewVersions(db, me))
-          : await drafts(me, cursor, need);
+        cursor === null && keep ? await firstDrafts(me, need, versions.byMember()) : await drafts(me, cursor, need);
       return KeptBody.of(answerJson(FeedList, await build(me, items.slice(window.offset))));
     };
     return kept.get(db, key, answer, { keep });
