@@ -191,8 +191,15 @@ describe("the mechanism", () => {
     const afterReview = await versions();
     expect(afterReview.get("users")).not.toBe(afterInsert.get("users"));
     expect(afterReview.get("movies")).not.toBe(afterInsert.get("movies"));
+    expect(afterReview.get("movie_ranks")).not.toBe(afterInsert.get("movie_ranks"));
     await injectAs(ctx, member)({ method: "PUT", url: mine, payload: { content: "다시 쓴 코멘트" } });
     expect((await versions()).get("users")).toBe(afterReview.get("users"));
+    // A changed star moves the film's average (movies), not what search ranks it by (movie_ranks, migration 0021).
+    const beforeStar = await versions();
+    await injectAs(ctx, member)({ method: "PUT", url: mine, payload: { rating: 4 } });
+    const afterStar = await versions();
+    expect(afterStar.get("movies")).not.toBe(beforeStar.get("movies"));
+    expect(afterStar.get("movie_ranks")).toBe(beforeStar.get("movie_ranks"));
     await ctx.db.updateTable("users").set({ status_message: null }).where("id", "=", member.id).execute();
     const afterPublic = await versions();
     // Private columns: no change.

@@ -29,6 +29,7 @@ const PINNED: Record<string, string> = {
   "0018-feed-rating-index.ts": "3c51d283f29230ad171a2fb04cbbdc1e48b693a1a45f8a59e9769db53cb9f727",
   "0019-review-list-versions.ts": "cfaeab1be640e95c48041da64af163005fa09694766b05c5e363df830c49a9c1",
   "0020-inbox-versions.ts": "bde969058b53191114bdfa5787581769b794a2476bbac193c1ba0620f3195e8d",
+  "0021-movie-rank-version.ts": "b74f04312060c9baba653dd6d2df9ee8225177e8031cc4804c3597d3c5f5b96b",
 };
 
 const files = fs.readdirSync(dir).filter((f) => f.endsWith(".ts"));

@@ -11,7 +11,8 @@ import { migrateToLatest } from "../src/db/migrate.js";
 import { inTransaction } from "../src/lib/transaction.js";
 import { indexSearchDocument } from "../src/modules/search/index.js";
 import { createSearchService } from "../src/modules/search/service.js";
-import { createTestContext, TEST_DATABASE_URL, type TestContext } from "./helpers/context.js";
+import { readCacheStats } from "../src/cache/index.js";
+import { createTestContext, dialectUnderTest, TEST_DATABASE_URL, type TestContext } from "./helpers/context.js";
 import { createCollection, createMember, createMovie, createPerson, type TestMember } from "./helpers/factories.js";
 
 let ctx: TestContext;
@@ -113,6 +114,41 @@ describe("one server", () => {
     expect((await ask(follower)).users).toMatchObject([{ id: star.id, is_following: true }]);
     await ctx.db.deleteFrom("follows").where("user_id", "=", follower.id).execute();
     expect((await ask(follower)).users).toMatchObject([{ id: star.id, is_following: false }]);
+  });
+
+  it("keeps a ranking through a changed star (SQLite) and ranks again when a film's counts move", async () => {
+    const a = await createMovie(ctx, { title: "별점순위 가" });
+    const b = await createMovie(ctx, { title: "별점순위 나" });
+    await indexSearchDocument(ctx.db, "movie", a.id, [a.title]);
+    await indexSearchDocument(ctx.db, "movie", b.id, [b.title]);
+    const [first, second] = [await createMember(ctx), await createMember(ctx)];
+    const rate = async (who: TestMember, movieId: number, rating: number) => {
+      const res = await ctx.app.inject({
+        method: "PUT",
+        url: `/api/reviews/movie/${movieId}/mine`,
+        headers: { authorization: `Bearer ${who.accessToken}` },
+        payload: { rating },
+      });
+      expect(res.statusCode, res.body).toBeLessThan(300);
+    };
+    const rankingHits = () => readCacheStats().find((r) => r.name === "search-rankings")!.hits;
+    const ask = async () => (await ctx.services.search.search({ search_q: "별점순위" }, null)).movie_list;
+    await rate(first, b.id, 3);
+    expect(await ask()).toEqual([b.id, a.id]);
+    // A changed star moves b's average, not its ratings count: the ranking is kept (on SQLite, where tables have
+    // versions; PostgreSQL ranks again after any write).
+    await rate(first, b.id, 4.5);
+    const hits = rankingHits();
+    expect(await ask()).toEqual([b.id, a.id]);
+    expect(rankingHits() - hits).toBe(dialectUnderTest === "sqlite" ? 1 : 0);
+    // Two first ratings of a: its count passes b's, and the next search ranks again.
+    await rate(first, a.id, 2);
+    await rate(second, a.id, 2);
+    expect(await ask()).toEqual([a.id, b.id]);
+    // A rating taken back (0) moves the count down again.
+    await rate(second, a.id, 0);
+    await rate(second, b.id, 1);
+    expect(await ask()).toEqual([b.id, a.id]);
   });
 
   it("keeps answers per window and per caller", async () => {

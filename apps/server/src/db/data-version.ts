@@ -78,6 +78,8 @@ export const VERSIONED_TABLES = [
   "follows",
   "blocks",
   "search_documents",
+  // Migration 0021: films added or removed, or their ratings_count or reviews_count changed (what search ranks by).
+  "movie_ranks",
 ] as const;
 export type VersionedTable = (typeof VERSIONED_TABLES)[number];
 

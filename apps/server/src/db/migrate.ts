@@ -16,6 +16,7 @@ import * as m0017 from "./migrations/0017-table-versions.js";
 import * as m0018 from "./migrations/0018-feed-rating-index.js";
 import * as m0019 from "./migrations/0019-review-list-versions.js";
 import * as m0020 from "./migrations/0020-inbox-versions.js";
+import * as m0021 from "./migrations/0021-movie-rank-version.js";
 import type { Database } from "./types.js";
 
 // Listed by hand (not read from disk) so migrations run the same from source, tests and bundles.
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   "0018-feed-rating-index": m0018,
   "0019-review-list-versions": m0019,
   "0020-inbox-versions": m0020,
+  "0021-movie-rank-version": m0021,
 };
 
 async function postgresSchema(db: Kysely<Database>): Promise<string | undefined> {

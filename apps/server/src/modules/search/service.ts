@@ -81,12 +81,13 @@ interface Ranking {
 }
 
 /**
- * What a ranking reads: the documents, the records with their popularity keys (a film's ratings, a member's
- * followers), collections' films, genres, and blocks (a blocking caller's user list).
+ * What a ranking reads: the documents, the records with their popularity keys (a film's ratings and reviews counts —
+ * `movie_ranks`, which a changed star alone leaves as it is —, a member's followers), collections' films, genres, and
+ * blocks (a blocking caller's user list).
  */
 const RANKING_TABLES = [
   "search_documents",
-  "movies",
+  "movie_ranks",
   "people",
   "collections",
   "collection_movies",
@@ -97,8 +98,8 @@ const RANKING_TABLES = [
 ] as const satisfies readonly VersionedTable[];
 
 // Kept per (caller, window, normalised query) until a table a ranking reads changes (a like or a follow elsewhere
-// leaves it kept; a rating moves a film's popularity, so it ranks again); the answers as sent are kept beside the
-// ranking.
+// leaves it kept, and so does a changed star; a first rating or review moves a film's popularity, so it ranks again);
+// the answers as sent are kept beside the ranking.
 const rankings = defineRegion<Ranking>({
   name: "search-rankings",
   share: 0.06,
