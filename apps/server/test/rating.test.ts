@@ -2,6 +2,7 @@
 // list, their reach into recommendations and similar films, account deletion), similar films (model and fallback),
 // the `status` filter of a member's reviews, the 보고싶어요-clearing rule and the ratings rate-limit bucket.
 import type { CompactMovie } from "@moviepedia/contract";
+import { readCacheStats } from "../src/cache/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { trainRecommender } from "../src/modules/recommend/index.js";
 import { CATALOG_MAX_AGE_S } from "../src/modules/rating/catalog.js";
@@ -193,7 +194,10 @@ describe("GET /api/rating/queue", () => {
     ctx.clock.advance(STATS_MAX_AGE_SECONDS + 1);
     await ctx.services.recommend.refreshModel();
     const expected = (await get(member, "/api/recommend/expect?limit=50")).json() as Array<{ movie_id: number }>;
+    // /expect ranked the member's expect order a block deep: the queue reads the same ranking.
+    const queueHits = readCacheStats().find((r) => r.name === "recommend-queues")!.hits;
     const queue = ids((await get(member, "/api/rating/queue?category=predicted&end=50")).json());
+    expect(readCacheStats().find((r) => r.name === "recommend-queues")!.hits).toBe(queueHits + 1);
     expect(queue).toEqual(expected.map((r) => r.movie_id));
     const paged = [
       ...ids((await get(member, "/api/rating/queue?category=predicted&end=10")).json()),

@@ -75,13 +75,18 @@ const rankedLists = defineRegion<string>({
   stale: { token: "model", maxAgeS: MEMBER_CACHE_MAX_AGE_S },
   keeps: "a member's recommendations (expect or difference, per limit) as sent",
 });
-// Ranked in blocks so the pages of one scroll cost one ranking.
-const queues = defineRegion<number[]>({
+/** A member's films in the expect order (best predicted first), to a depth: ids and their predicted ratings. */
+interface ExpectOrder {
+  ids: number[];
+  expected: number[];
+}
+// Ranked in blocks so the pages of one scroll cost one ranking; /expect reads its first films from the same order.
+const queues = defineRegion<ExpectOrder>({
   name: "recommend-queues",
   share: 0.02,
   stale: { token: "model", maxAgeS: MEMBER_CACHE_MAX_AGE_S },
-  keeps: "the 예상 별점 높은 queue of 평가하기 ranked to a depth (a multiple of 200 film ids)",
-  sizeOf: (ids) => 64 + ids.length * 8,
+  keeps: "a member's films in the expect order to a depth (a multiple of 200), for 예상 별점 높은 and /expect",
+  sizeOf: (order) => 64 + order.ids.length * 16,
 });
 // Taste match under both members' versions.
 const matches = defineRegion<TasteMatch>({
@@ -131,37 +136,56 @@ export function createRecommendService(deps: { db: Kysely<Database>; clock: Cloc
 
   /** A member's recommendations, serialised; kept with their state until it changes. */
   async function recommend(userId: number, mode: RankMode, limit: number): Promise<string> {
-    const { model, movieStats, entry, fresh } = await memberState(userId);
+    const state = await memberState(userId);
+    const { model, movieStats, entry, fresh } = state;
     return rankedLists.get(db, fresh, `${userId}:${mode}:${limit}`, async () => {
-      const ranked =
-        model && entry.vector
-          ? rankByModel(model, entry.vector, movieStats, entry.reviewed, mode, limit, entry.meanRating)
-          : rankColdStart(movieStats, entry.reviewed, limit);
-      const list: Recommendation[] = ranked.map((r) => ({
-        movie_id: r.movieId,
-        expected_rating: roundRating(r.expected),
-      }));
+      let list: Recommendation[];
+      if (model && entry.vector && mode === "expect") {
+        // The first films of the expect order the 예상 별점 queue pages through: one ranking serves both.
+        const order = await expectOrder(userId, state, limit);
+        list = order.ids
+          .slice(0, limit)
+          .map((movieId, i) => ({ movie_id: movieId, expected_rating: roundRating(order.expected[i]!) }));
+      } else {
+        const ranked =
+          model && entry.vector
+            ? rankByModel(model, entry.vector, movieStats, entry.reviewed, mode, limit, entry.meanRating)
+            : rankColdStart(movieStats, entry.reviewed, limit);
+        list = ranked.map((r) => ({ movie_id: r.movieId, expected_rating: roundRating(r.expected) }));
+      }
       return JSON.stringify(z.encode(RecommendationList, list));
     });
   }
 
   /**
-   * The first `count` films of the caller's expect order (API.md §4.12; reviewed and dismissed films left out), for
-   * the 평가하기 queue's 예상 별점 높은 tab; null in cold start (no model, or no ratings). Kept with the member's state,
-   * ranked in blocks so the pages of one scroll cost one ranking.
+   * The member's expect order (API.md §4.12: reviewed and dismissed films left out; ties by average, count, id) to
+   * at least `count` films, ranked in blocks of QUEUE_BLOCK and kept with the member's state. The first `limit` of a
+   * deeper ranking are exactly the top `limit`, so /expect and every page of the queue share one ranking.
+   */
+  async function expectOrder(
+    userId: number,
+    { model, movieStats, entry, fresh }: Awaited<ReturnType<typeof memberState>>,
+    count: number,
+  ): Promise<ExpectOrder> {
+    const vector = entry.vector!;
+    const depth = Math.max(
+      1,
+      Math.min(Math.ceil(count / QUEUE_BLOCK) * QUEUE_BLOCK, movieStats.ids.length + model!.movieIds.length),
+    );
+    return queues.get(db, fresh, `${userId}:${depth}`, async () => {
+      const ranked = rankByModel(model!, vector, movieStats, entry.reviewed, "expect", depth);
+      return { ids: ranked.map((r) => r.movieId), expected: ranked.map((r) => r.expected) };
+    });
+  }
+
+  /**
+   * The first `count` films of the caller's expect order, for the 평가하기 queue's 예상 별점 높은 tab; null in cold
+   * start (no model, or no ratings).
    */
   async function predictedQueue(userId: number, count: number): Promise<number[] | null> {
-    const { model, movieStats, entry, fresh } = await memberState(userId);
-    if (!model || !entry.vector) return null;
-    const vector = entry.vector;
-    const wanted = Math.max(
-      1,
-      Math.min(Math.ceil(count / QUEUE_BLOCK) * QUEUE_BLOCK, movieStats.ids.length + model.movieIds.length),
-    );
-    const ids = await queues.get(db, fresh, `${userId}:${wanted}`, async () =>
-      rankByModel(model, vector, movieStats, entry.reviewed, "expect", wanted).map((r) => r.movieId),
-    );
-    return ids.slice(0, count);
+    const state = await memberState(userId);
+    if (!state.model || !state.entry.vector) return null;
+    return (await expectOrder(userId, state, count)).ids.slice(0, count);
   }
 
   async function predict(userId: number, movieId: number | null): Promise<Prediction> {
