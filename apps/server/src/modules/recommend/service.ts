@@ -80,12 +80,12 @@ interface ExpectOrder {
   ids: number[];
   expected: number[];
 }
-// Ranked in blocks so the pages of one scroll cost one ranking; /expect reads its first films from the same order.
+// Ranked to growing depths so a scroll ranks a few times; /expect reads its first films from the same order.
 const queues = defineRegion<ExpectOrder>({
   name: "recommend-queues",
   share: 0.02,
   stale: { token: "model", maxAgeS: MEMBER_CACHE_MAX_AGE_S },
-  keeps: "a member's films in the expect order to a depth (a multiple of 200), for 예상 별점 높은 and /expect",
+  keeps: "a member's films in the expect order to a depth (50, 200, 800, …), for 예상 별점 높은 and /expect",
   sizeOf: (order) => 64 + order.ids.length * 16,
 });
 // Taste match under both members' versions.
@@ -97,8 +97,13 @@ const matches = defineRegion<TasteMatch>({
   sizeOf: () => 160,
 });
 
-/** The predicted queue is ranked this many films at a time (a page is 20): deeper pages rank once more. */
-const QUEUE_BLOCK = 200;
+/**
+ * The expect order is ranked to the first depth of 50, 200, 800, … that covers what is asked: /expect (at most 50)
+ * and the queue's first pages (20 a page) share the shallow ranking, which costs a fraction of a deep one (fewer
+ * films pass the bound), and a long scroll ranks a few times, not once per page.
+ */
+const FIRST_DEPTH = RECOMMEND_LIMIT_MAX;
+const DEPTH_GROWTH = 4;
 
 export function createRecommendService(deps: { db: Kysely<Database>; clock: Clock }) {
   const { db, clock } = deps;
@@ -159,8 +164,8 @@ export function createRecommendService(deps: { db: Kysely<Database>; clock: Cloc
 
   /**
    * The member's expect order (API.md §4.12: reviewed and dismissed films left out; ties by average, count, id) to
-   * at least `count` films, ranked in blocks of QUEUE_BLOCK and kept with the member's state. The first `limit` of a
-   * deeper ranking are exactly the top `limit`, so /expect and every page of the queue share one ranking.
+   * at least `count` films, ranked to a depth (FIRST_DEPTH, growing) and kept with the member's state. The first
+   * `limit` of a deeper ranking are exactly the top `limit`, so /expect and the queue's pages share one ranking.
    */
   async function expectOrder(
     userId: number,
@@ -168,10 +173,9 @@ export function createRecommendService(deps: { db: Kysely<Database>; clock: Cloc
     count: number,
   ): Promise<ExpectOrder> {
     const vector = entry.vector!;
-    const depth = Math.max(
-      1,
-      Math.min(Math.ceil(count / QUEUE_BLOCK) * QUEUE_BLOCK, movieStats.ids.length + model!.movieIds.length),
-    );
+    let depth = FIRST_DEPTH;
+    while (depth < count) depth *= DEPTH_GROWTH;
+    depth = Math.max(1, Math.min(depth, movieStats.ids.length + model!.movieIds.length));
     return queues.get(db, fresh, `${userId}:${depth}`, async () => {
       const ranked = rankByModel(model!, vector, movieStats, entry.reviewed, "expect", depth);
       return { ids: ranked.map((r) => r.movieId), expected: ranked.map((r) => r.expected) };
