@@ -17,7 +17,7 @@ beforeAll(async () => {
   ctx.clock.set(new Date("2026-03-02T10:00:00Z"));
   me = await createMember(ctx);
   films = [];
-  for (let i = 0; i < 12; i++)
+  for (let i = 0; i < 14; i++)
     films.push((await createMovie(ctx, { title: `소식 영화 ${i}`, genres: ["드라마", "스릴러"] })).id);
 });
 afterAll(async () => ctx.close());
@@ -133,6 +133,18 @@ describe("GET /api/feed", () => {
     expect(added.movies.map((m) => m.id).sort()).toEqual([films[8], films[9]].sort());
     expect(added.user).toMatchObject({ id: curator.id, username: curator.username });
     expect(added.user.profile_url).toMatch(/^\/media\/avatar\//);
+  });
+
+  it("shows the newest 12 films of a larger rating group, and its full count", async () => {
+    const rater = await followed();
+    ctx.clock.set(new Date("2026-03-03T09:00:00Z"));
+    for (const film of films.slice(0, 14)) {
+      await rate(rater, film, 4);
+      ctx.clock.advance(60);
+    }
+    const [group] = (await feed()).filter((i) => i.user.id === rater.id);
+    expect(group).toMatchObject({ type: "rating", count: 14, review: null });
+    expect(group!.movies.map((m) => m.id)).toEqual(films.slice(2, 14).reverse());
   });
 
   it("leaves out blocked members either way, hidden reviews and deleted things", async () => {

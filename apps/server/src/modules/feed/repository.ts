@@ -174,28 +174,24 @@ export function additionGroups(db: Db, me: number, b: Bounds): Promise<GroupRow[
     .execute() as Promise<GroupRow[]>;
 }
 
-/** Films of each (member, hour) rating group, newest first, with the review of each. */
-export async function groupRatings(db: Db, groups: readonly { user_id: number; bucket: string }[]) {
+/**
+ * The newest `shown` films of each (member, hour) rating group, newest first, with the review of each: a group of a
+ * 평가하기 session holds dozens of ratings, of which a feed item shows a few, so each group is read by index up to
+ * that many rows instead of whole.
+ */
+export async function groupRatings(db: Db, groups: readonly { user_id: number; bucket: string }[], shown: number) {
   if (groups.length === 0) return [];
-  return db
-    .selectFrom("reviews")
-    .select(["id", "user_id", "movie_id", "updated_at"])
-    .where("content", "=", "")
-    .where("rating", ">", 0)
-    .where((eb) =>
-      eb.or(
-        groups.map((g) =>
-          eb.and([
-            eb("user_id", "=", g.user_id),
-            eb("updated_at", ">=", `${g.bucket}:00:00`),
-            eb("updated_at", "<=", `${g.bucket}:59:59`),
-          ]),
-        ),
-      ),
-    )
-    .orderBy("updated_at", "desc")
-    .orderBy("id", "desc")
-    .execute();
+  const perGroup = groups.map(
+    (g) => sql`select * from (select id, user_id, movie_id, updated_at from reviews
+      where user_id = ${g.user_id} and updated_at >= ${`${g.bucket}:00:00`} and updated_at <= ${`${g.bucket}:59:59`}
+        and content = '' and rating > 0
+      order by updated_at desc, id desc limit ${shown}) g`,
+  );
+  const { rows } = await sql<{ id: number; user_id: number; movie_id: number; updated_at: string }>`${sql.join(
+    perGroup,
+    sql` union all `,
+  )} order by updated_at desc, id desc`.execute(db);
+  return rows;
 }
 
 /** Films of each (collection, hour) addition group, the latest added first. */

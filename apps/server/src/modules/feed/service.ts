@@ -247,7 +247,7 @@ export function createFeedService(deps: { db: Kysely<Database>; clock: Clock }) 
     const additionGroups = items.filter((d) => d.type === "collection_add").map((d) => d.group!);
     const newCollectionIds = items.filter((d) => d.type === "collection").map((d) => d.collectionId!);
     const [ratings, additions, firsts, users] = await Promise.all([
-      repo.groupRatings(db, ratingGroups),
+      repo.groupRatings(db, ratingGroups, FEED_MOVIES_SHOWN),
       repo.groupAdditions(db, additionGroups),
       repo.firstFilms(db, newCollectionIds, COLLECTION_MOVIES_SHOWN),
       repo.members(db, [...new Set(items.map((d) => d.userId))]),
