@@ -158,14 +158,17 @@ export function createRatingService(deps: {
       return walk(cat.ids.length, (p) => (p < kept.length ? kept[p]! : cat.ids[permute(p)]!), excluded, window);
     }
     if (request.category === "predicted" && callerId !== null) {
-      // The recommender leaves out every reviewed and dismissed film already; the queue's own exclusions are the
-      // same films but for hidden rows, which it may show again.
-      const want = Math.min(MAX_ID, window.offset + window.limit + excluded.size);
-      const ranked = await recommend.predictedQueue(callerId, want);
-      if (ranked !== null) {
-        return walk(ranked.length, (p) => ranked[p]!, excluded, window);
+      // The recommender leaves out the member's reviewed and dismissed films already — the films of `excluded`, unless
+      // a write landed between the two readings: the order is ranked as deep as the window, and deeper only when the
+      // walk comes up short (a deep ranking costs several shallow ones).
+      let want = Math.min(MAX_ID, window.offset + window.limit);
+      for (;;) {
+        const ranked = await recommend.predictedQueue(callerId, want);
+        if (ranked === null) break; // Cold start: the popular order.
+        const page = walk(ranked.length, (p) => ranked[p]!, excluded, window);
+        if (page.length === window.limit || ranked.length < want || want === MAX_ID) return page;
+        want = Math.min(MAX_ID, want * 4);
       }
-      // Cold start: the popular order.
     }
     return popularWalk(cat.popular, excluded, window);
   }
