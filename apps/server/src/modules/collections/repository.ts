@@ -1,5 +1,6 @@
 // SQL for collections and their movie links; callers pass the db-or-transaction handle.
 import { type Kysely, sql } from "kysely";
+import { literalLimit } from "../../db/literal-limit.js";
 import type { CollectionRow, Database } from "../../db/types.js";
 
 type Db = Kysely<Database>;
@@ -90,8 +91,9 @@ export async function collectionMovieIds(
 }
 
 /**
- * Movies of many collections in one query, in order added; with `limit`, only the first `limit` of each
- * (row_number() over a partition: a window function both SQLite and PostgreSQL run the same way).
+ * Movies of many collections in one query, in order added; with `limit`, only the first `limit` of each, each
+ * collection's read by its (collection, position) index up to that many rows (a union of one small read per
+ * collection) instead of all its films: cards show a few posters of collections of hundreds.
  */
 export async function moviesOfCollections(
   db: Db,
@@ -99,29 +101,19 @@ export async function moviesOfCollections(
   limit?: number,
 ): Promise<CollectionMovieRow[]> {
   if (collectionIds.length === 0) return [];
-  const ranked = db
-    .selectFrom("collection_movies as cm")
-    .innerJoin("movies as m", "m.id", "cm.movie_id")
-    .select((eb) => [
-      "cm.collection_id",
-      "cm.position",
-      "m.id",
-      "m.title",
-      "m.year",
-      "m.poster_url",
-      "m.poster_path",
-      "m.rating_sum",
-      "m.ratings_count",
-      eb.fn
-        .agg<number>("row_number")
-        .over((ob) => ob.partitionBy("cm.collection_id").orderBy("cm.position", "asc"))
-        .as("rn"),
-    ])
-    .where("cm.collection_id", "in", collectionIds);
-  let query = db.selectFrom(ranked.as("t")).selectAll();
-  if (limit !== undefined) query = query.where("t.rn", "<=", limit);
-  const rows = await query.orderBy("t.collection_id").orderBy("t.position").execute();
-  return rows.map(({ rn: _rn, ...row }) => row);
+  const columns = sql`cm.collection_id, cm.position, m.id, m.title, m.year, m.poster_url, m.poster_path, m.rating_sum,
+    m.ratings_count`;
+  const from = sql`from collection_movies cm join movies m on m.id = cm.movie_id`;
+  const reads =
+    limit === undefined
+      ? [sql`select ${columns} ${from} where cm.collection_id in (${sql.join(collectionIds)})`]
+      : collectionIds.map(
+          (id) => sql`select * from (select ${columns} ${from} where cm.collection_id = ${id}
+            order by cm.position limit ${literalLimit(limit)}) c`,
+        );
+  const { rows } = await sql<CollectionMovieRow>`${sql.join(reads, sql` union all `)}
+    order by collection_id, position`.execute(db);
+  return rows;
 }
 
 export function insertCollection(

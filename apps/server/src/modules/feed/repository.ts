@@ -5,6 +5,7 @@
 // bounds, so the service can look back a day, then a month, then everything.
 import { createHash } from "node:crypto";
 import { type Kysely, sql } from "kysely";
+import { literalLimit } from "../../db/literal-limit.js";
 import { type Params, preparedKept } from "../../db/prepared.js";
 import type { Database } from "../../db/types.js";
 
@@ -177,7 +178,7 @@ export function additionGroups(db: Db, me: number, b: Bounds): Promise<GroupRow[
 /**
  * The newest `shown` films of each (member, hour) rating group, newest first, with the review of each: a group of a
  * 평가하기 session holds dozens of ratings, of which a feed item shows a few, so each group is read by index up to
- * that many rows instead of whole.
+ * that many rows instead of whole (`shown` written into the statement: db/literal-limit.ts).
  */
 export async function groupRatings(db: Db, groups: readonly { user_id: number; bucket: string }[], shown: number) {
   if (groups.length === 0) return [];
@@ -185,7 +186,7 @@ export async function groupRatings(db: Db, groups: readonly { user_id: number; b
     (g) => sql`select * from (select id, user_id, movie_id, updated_at from reviews
       where user_id = ${g.user_id} and updated_at >= ${`${g.bucket}:00:00`} and updated_at <= ${`${g.bucket}:59:59`}
         and content = '' and rating > 0
-      order by updated_at desc, id desc limit ${shown}) g`,
+      order by updated_at desc, id desc limit ${literalLimit(shown)}) g`,
   );
   const { rows } = await sql<{ id: number; user_id: number; movie_id: number; updated_at: string }>`${sql.join(
     perGroup,
