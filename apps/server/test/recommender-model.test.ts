@@ -237,7 +237,7 @@ describe("ranking", () => {
 
   it("matches a brute-force sort, ties and movies unknown to the model included", () => {
     for (const mode of ["expect", "difference"] as const) {
-      for (const limit of [1, 10, 50]) {
+      for (const limit of [1, 10, 50, 200, 1000]) {
         const fast = rankByModel(model, member, stats, reviewedIds, mode, limit);
         const slow = bruteForce(mode, limit);
         expect(fast.map((r) => r.movieId)).toEqual(slow.map((r) => r.movieId));
