@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LikeTableName } from "../src/db/types.js";
 import { inTransaction } from "../src/lib/transaction.js";
 import { toggleLike } from "../src/modules/shared/likes.js";
-import { createTestContext, type TestContext } from "./helpers/context.js";
+import { readCacheStats } from "../src/cache/index.js";
+import { createTestContext, dialectUnderTest, type TestContext } from "./helpers/context.js";
 import {
   createCollection,
   createMember,
@@ -138,6 +139,34 @@ describe("GET /api/users/likes_*", () => {
     });
     const me = await injectAs(ctx, fan)({ method: "GET", url: "/api/users/me" });
     expect(me.json().liked_reviews_count).toBe(2);
+  });
+
+  it("keeps liked reviews through writes elsewhere and shows every change of a listed review or its author", async () => {
+    const [fan, author, other] = [await createMember(ctx), await createMember(ctx), await createMember(ctx)];
+    const [movie, elsewhere] = [await createMovie(ctx), await createMovie(ctx)];
+    const review = await createReview(ctx, author, movie.id, { rating: 4, content: "좋아요 받을 코멘트" });
+    const unrelated = await createReview(ctx, other, elsewhere.id, { rating: 3, content: "다른 코멘트" });
+    await toggle("review_likes", fan, review.id);
+    type Row = { id: number; content: string; likes_count: number; comments_count: number; user_name: string };
+    const read = async () => (await list(fan, "likes_review")).json() as Row[];
+    const hits = () => readCacheStats().find((r) => r.name === "liked-reviews")!.hits;
+    const first = await read();
+    // Writes that touch nothing listed: another film's rating, a like on someone else's review.
+    await createReview(ctx, other, movie.id, { rating: 2 });
+    await toggle("review_likes", other, unrelated.id);
+    const before = hits();
+    expect(await read()).toEqual(first);
+    expect(hits() - before).toBe(dialectUnderTest === "sqlite" ? 1 : 0);
+    // Every change of the listed review shows: another member's like, an edit, the author's new name.
+    await toggle("review_likes", other, review.id);
+    expect((await read())[0]).toMatchObject({ id: review.id, likes_count: 2 });
+    await ctx.services.reviews.edit(author.id, review.id, { content: "고친 코멘트" });
+    expect((await read())[0]).toMatchObject({ id: review.id, content: "고친 코멘트" });
+    await injectAs(ctx, author)({ method: "PATCH", url: "/api/users/me", payload: { username: "새이름필자" } });
+    expect((await read())[0]).toMatchObject({ id: review.id, user_name: "새이름필자" });
+    // Emptied by its author, the review leaves the list (its likes go with it).
+    await ctx.services.reviews.edit(author.id, review.id, { content: "", rating: 0 });
+    expect(await read()).toEqual([]);
   });
 
   it("windows every list with begin/end after ordering", async () => {

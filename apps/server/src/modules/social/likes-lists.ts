@@ -1,5 +1,6 @@
 // The caller's likes lists (API.md §4.1 likes_participant / likes_collection / likes_review): full objects, oldest
 // like first, each with like: true; their totals are Me.liked_*_count, kept by the shared like toggle.
+import { createHash } from "node:crypto";
 import { Collection, Person, Review } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
 import { z } from "zod";
@@ -10,7 +11,7 @@ import type { Window } from "../../http/window.js";
 import { loadCollections } from "../collections/index.js";
 import { toPerson } from "../people/index.js";
 import { loadReviews } from "../reviews/index.js";
-import { creditKindsOf, findPeopleByIds, likedTargetIds } from "./likes-repository.js";
+import { creditKindsOf, findPeopleByIds, likedReviewVersions, likedTargetIds } from "./likes-repository.js";
 
 /**
  * People of `ids` in that order, unknown ids skipped, in two queries. The people module has only a single-person
@@ -58,8 +59,33 @@ export function createLikesListsService(db: Kysely<Database>) {
     likes_review: reviews,
   } satisfies Record<LikesList, (callerId: number, window: Window, movieLimit?: number) => Promise<unknown[]>>;
 
+  /**
+   * GET /api/users/likes_review, serialised: kept per window and the versions of the liked reviews' authors, so a
+   * write elsewhere (another film's rating, a like on someone else's review) leaves it kept.
+   */
+  async function reviewsJson(callerId: number, window: Window): Promise<KeptBody> {
+    const liked = await likedReviewVersions(db, callerId, window);
+    const digest = createHash("sha1")
+      .update(liked.map((r) => `${r.id}:${r.version ?? ""}`).join(","))
+      .digest("base64");
+    const key = `${callerId}:${window.offset}:${window.limit}:${digest}`;
+    const build = async () =>
+      KeptBody.of(
+        answerJson(
+          schemas.likes_review,
+          await loadReviews(
+            db,
+            liked.map((r) => r.id),
+            callerId,
+          ),
+        ),
+      );
+    return keptReviews.get(db, key, build, { keep: keepsWindow(window) });
+  }
+
   /** GET /api/users/{list}, serialised; `movieLimit` (movies_limit) applies to likes_collection only. */
   async function listJson(list: LikesList, callerId: number, window: Window, movieLimit?: number): Promise<KeptBody> {
+    if (list === "likes_review") return reviewsJson(callerId, window);
     const key = `${list}:${callerId}:${window.offset}:${window.limit}:${movieLimit ?? "all"}`;
     const build = async () =>
       KeptBody.of(answerJson(schemas[list] as z.ZodType<unknown>, await loaders[list](callerId, window, movieLimit)));
@@ -71,13 +97,23 @@ export function createLikesListsService(db: Kysely<Database>) {
 
 export type LikesList = "likes_participant" | "likes_collection" | "likes_review";
 
-// A member pages through their lists again and again: windows are kept as JSON under the database's version token
-// (db/data-version.ts), so any committed write — a like, an edit, a rename — makes the next read build them anew.
+// A member pages through their lists again and again: windows of liked people and collections are kept as JSON
+// under the database's version token (db/data-version.ts), so any committed write — a like, an edit, a rename —
+// makes the next read build them anew.
 const kept = defineRegion<KeptBody>({
   name: "likes-lists",
-  share: 0.04,
+  share: 0.025,
   stale: { token: "database" },
-  keeps: "a window (first pages) of a member's likes list as sent",
+  keeps: "a window (first pages) of a member's liked people or collections as sent",
+  sizeOf: keptBodySize,
+});
+// Liked reviews carry their authors' review-list versions in the key (read with the window's ids); the rule covers
+// the authors' names and pictures.
+const keptReviews = defineRegion<KeptBody>({
+  name: "liked-reviews",
+  share: 0.015,
+  stale: { token: "tables", tables: ["user_names"] },
+  keeps: "a window (first pages) of a member's liked reviews as sent, per the versions of their authors' reviews",
   sizeOf: keptBodySize,
 });
 
