@@ -198,6 +198,9 @@ describe("GET /api/rating/queue", () => {
     const queueHits = readCacheStats().find((r) => r.name === "recommend-queues")!.hits;
     const queue = ids((await get(member, "/api/rating/queue?category=predicted&end=50")).json());
     expect(readCacheStats().find((r) => r.name === "recommend-queues")!.hits).toBe(queueHits + 1);
+    // /difference was ranked in the same pass.
+    expect((await get(member, "/api/recommend/difference")).statusCode).toBe(200);
+    expect(readCacheStats().find((r) => r.name === "recommend-queues")!.hits).toBe(queueHits + 2);
     expect(queue).toEqual(expected.map((r) => r.movie_id));
     const paged = [
       ...ids((await get(member, "/api/rating/queue?category=predicted&end=10")).json()),

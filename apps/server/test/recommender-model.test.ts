@@ -15,7 +15,7 @@ import {
   type ServedModel,
 } from "../src/modules/recommend/model.js";
 import type { MovieStats } from "../src/modules/recommend/movie-stats.js";
-import { rankByModel } from "../src/modules/recommend/ranking.js";
+import { rankBoth } from "../src/modules/recommend/ranking.js";
 import { createRng } from "../src/modules/recommend/prng.js";
 import { createTestContext, type TestContext } from "./helpers/context.js";
 import { createMember, createMovie } from "./helpers/factories.js";
@@ -238,11 +238,24 @@ describe("ranking", () => {
   it("matches a brute-force sort, ties and movies unknown to the model included", () => {
     for (const mode of ["expect", "difference"] as const) {
       for (const limit of [1, 10, 50, 200, 1000]) {
-        const fast = rankByModel(model, member, stats, reviewedIds, mode, limit);
+        const depths = mode === "expect" ? { expect: limit, difference: 0 } : { expect: 0, difference: limit };
+        const fast = rankBoth(model, member, stats, reviewedIds, depths)[mode];
         const slow = bruteForce(mode, limit);
         expect(fast.map((r) => r.movieId)).toEqual(slow.map((r) => r.movieId));
         for (const [i, r] of fast.entries()) expect(r.expected).toBeCloseTo(slow[i]!.expected, 5);
       }
+    }
+    // Both orders in one pass are each exactly the order ranked alone.
+    for (const [expectDepth, differenceDepth] of [
+      [50, 10],
+      [200, 50],
+      [1, 1000],
+    ] as const) {
+      const both = rankBoth(model, member, stats, reviewedIds, { expect: expectDepth, difference: differenceDepth });
+      expect(both.expect.map((r) => r.movieId)).toEqual(bruteForce("expect", expectDepth).map((r) => r.movieId));
+      expect(both.difference.map((r) => r.movieId)).toEqual(
+        bruteForce("difference", differenceDepth).map((r) => r.movieId),
+      );
     }
     // The data really has ties at the clamp: more 5.0s than the largest limit.
     expect(bruteForce("expect", rows).filter((r) => r.expected === 5).length).toBeGreaterThan(50);

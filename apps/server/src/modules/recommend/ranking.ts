@@ -58,20 +58,23 @@ export function likedEnough(expected: number, memberMean: number): boolean {
 }
 
 /**
- * `reviewed`: the movie ids the caller has a review row for or dismissed, ascending. `memberMean`: the mean of the
- * caller's ratings, for /difference's floor (likedEnough).
+ * Both orders of a member in one pass over the catalog: the best `depths.expect` by expected rating and the best
+ * `depths.difference` by expected minus average (0: that order is not ranked). `reviewed`: the movie ids the caller
+ * has a review row for or dismissed, ascending (left out). `memberMean`: the mean of the caller's ratings, for
+ * /difference's floor (likedEnough). A candidate is scored when it may
+ * enter either; the pass costs about as much as one order alone, so /expect and /difference share it.
  */
-export function rankByModel(
+export function rankBoth(
   model: ServedModel,
   member: MemberVector,
   stats: MovieStats,
   reviewed: Int32Array,
-  mode: RankMode,
-  limit: number,
+  depths: { expect: number; difference: number },
   memberMean = 0,
-): Ranked[] {
+): Record<RankMode, Ranked[]> {
   const view = align(model, stats);
-  const top = new TopK(limit);
+  const expectTop = new TopK(depths.expect);
+  const differenceTop = new TopK(depths.difference);
   const reviewedRows = new Uint8Array(model.movieIds.length);
   const reviewedStats = new Set<number>();
   for (const id of reviewed) {
@@ -80,7 +83,6 @@ export function rankByModel(
     const modelIndex = modelRow(model, id);
     if (modelIndex >= 0) reviewedRows[modelIndex] = 1;
   }
-  const expect = mode === "expect";
   // The hot loop: one dot product per candidate over the contiguous factor matrix, no allocation.
   const k = model.factors;
   const q = model.itemFactors;
@@ -92,33 +94,44 @@ export function rankByModel(
   let pNorm = 0;
   for (let c = 0; c < k; c++) pNorm += p[c]! ** 2;
   pNorm = Math.sqrt(pNorm);
-  let threshold = top.threshold();
+  // +∞ for an order not ranked: nothing reaches it.
+  let expectThreshold = depths.expect > 0 ? expectTop.threshold() : Number.POSITIVE_INFINITY;
+  let differenceThreshold = depths.difference > 0 ? differenceTop.threshold() : Number.POSITIVE_INFINITY;
   for (let row = 0; row < counts.length; row++) {
     const count = counts[row]!;
     if (count === 0 || reviewedRows[row] === 1) continue;
-    // Cauchy–Schwarz: p·q ≤ |p|·|q|. A movie whose best possible score is below the current last place cannot
-    // enter (ties still have to be compared, hence strictly below).
+    // Cauchy–Schwarz: p·q ≤ |p|·|q|. A movie whose best possible score is below an order's current last place
+    // cannot enter it (ties still have to be compared, hence strictly below).
     const ceiling = clampRating(base + bias[row]! + pNorm * norms[row]!);
-    if ((expect ? ceiling : ceiling - averages[row]!) < threshold) continue;
-    if (!expect && !likedEnough(ceiling, memberMean)) continue;
+    const average = averages[row]!;
+    const mayExpect = ceiling >= expectThreshold;
+    const mayDiffer = ceiling - average >= differenceThreshold && likedEnough(ceiling, memberMean);
+    if (!mayExpect && !mayDiffer) continue;
     const off = row * k;
     let dot = 0;
     for (let c = 0; c < k; c++) dot += p[c]! * q[off + c]!;
     const expected = clampRating(base + bias[row]! + dot);
-    if (!expect && !likedEnough(expected, memberMean)) continue;
-    const average = averages[row]!;
-    top.offer(model.movieIds[row]!, expected, expect ? expected : expected - average, average, count);
-    threshold = top.threshold();
+    const id = model.movieIds[row]!;
+    if (mayExpect) {
+      expectTop.offer(id, expected, expected, average, count);
+      expectThreshold = expectTop.threshold();
+    }
+    if (mayDiffer && likedEnough(expected, memberMean)) {
+      differenceTop.offer(id, expected, expected - average, average, count);
+      differenceThreshold = differenceTop.threshold();
+    }
   }
   for (const s of view.extras) {
     if (reviewedStats.has(s)) continue;
     const count = stats.counts[s]!;
     const expected = clampRating(base + coldMovieBias(model, { count, sum10: stats.sums[s]! }));
-    if (!expect && !likedEnough(expected, memberMean)) continue;
     const average = averageRating(count, stats.sums[s]!);
-    top.offer(stats.ids[s]!, expected, expect ? expected : expected - average, average, count);
+    if (depths.expect > 0) expectTop.offer(stats.ids[s]!, expected, expected, average, count);
+    if (depths.difference > 0 && likedEnough(expected, memberMean)) {
+      differenceTop.offer(stats.ids[s]!, expected, expected - average, average, count);
+    }
   }
-  return top.items();
+  return { expect: expectTop.items(), difference: differenceTop.items() };
 }
 
 /** m of the cold-start weighted average (API.md §4.12). */

@@ -22,7 +22,7 @@ import { coldMovieBias, foldIn, type MemberVector, predictRow } from "./fold-in.
 import { modelRow } from "./model.js";
 import { createModelStore } from "./model-store.js";
 import { createMovieStatsCache, totalsIn } from "./movie-stats.js";
-import { type RankMode, rankByModel, rankColdStart } from "./ranking.js";
+import { type Ranked, type RankMode, rankBoth, rankColdStart } from "./ranking.js";
 import {
   coRatings,
   findMovieTotals,
@@ -75,18 +75,24 @@ const rankedLists = defineRegion<string>({
   stale: { token: "model", maxAgeS: MEMBER_CACHE_MAX_AGE_S },
   keeps: "a member's recommendations (expect or difference, per limit) as sent",
 });
-/** A member's films in the expect order (best predicted first), to a depth: ids and their predicted ratings. */
-interface ExpectOrder {
+/** Films in one of a member's orders, best first: ids and their predicted ratings. */
+interface Order {
   ids: number[];
   expected: number[];
 }
-// Ranked to growing depths so a scroll ranks a few times; /expect reads its first films from the same order.
-const queues = defineRegion<ExpectOrder>({
+/** A member's expect order to a depth and /difference's order to RECOMMEND_LIMIT_MAX, ranked in one pass. */
+interface Orders {
+  expect: Order;
+  difference: Order;
+}
+// Ranked to growing depths so a scroll ranks a few times; /expect and /difference read their films from the same
+// pass.
+const queues = defineRegion<Orders>({
   name: "recommend-queues",
   share: 0.02,
   stale: { token: "model", maxAgeS: MEMBER_CACHE_MAX_AGE_S },
-  keeps: "a member's films in the expect order to a depth (50, 200, 800, …), for 예상 별점 높은 and /expect",
-  sizeOf: (order) => 64 + order.ids.length * 16,
+  keeps: "a member's expect order to a depth (50, 200, 800, …) and /difference's first 50, ranked in one pass",
+  sizeOf: (orders) => 64 + (orders.expect.ids.length + orders.difference.ids.length) * 16,
 });
 // Taste match under both members' versions.
 const matches = defineRegion<TasteMatch>({
@@ -98,9 +104,9 @@ const matches = defineRegion<TasteMatch>({
 });
 
 /**
- * The expect order is ranked to the first depth of 50, 200, 800, … that covers what is asked: /expect (at most 50)
- * and the queue's first pages (20 a page) share the shallow ranking, which costs a fraction of a deep one (fewer
- * films pass the bound), and a long scroll ranks a few times, not once per page.
+ * The expect order is ranked to the first depth of 50, 200, 800, … that covers what is asked: /expect (at most 50),
+ * /difference and the queue's first pages (20 a page) share the shallow ranking, which costs a fraction of a deep
+ * one (fewer films pass the bound), and a long scroll ranks a few times, not once per page.
  */
 const FIRST_DEPTH = RECOMMEND_LIMIT_MAX;
 const DEPTH_GROWTH = 4;
@@ -145,17 +151,14 @@ export function createRecommendService(deps: { db: Kysely<Database>; clock: Cloc
     const { model, movieStats, entry, fresh } = state;
     return rankedLists.get(db, fresh, `${userId}:${mode}:${limit}`, async () => {
       let list: Recommendation[];
-      if (model && entry.vector && mode === "expect") {
-        // The first films of the expect order the 예상 별점 queue pages through: one ranking serves both.
-        const order = await expectOrder(userId, state, limit);
+      if (model && entry.vector) {
+        // The first films of the member's orders, which the 예상 별점 queue pages through too: one pass serves all.
+        const order = (await rankedOrders(userId, state, mode === "expect" ? limit : 0))[mode];
         list = order.ids
           .slice(0, limit)
           .map((movieId, i) => ({ movie_id: movieId, expected_rating: roundRating(order.expected[i]!) }));
       } else {
-        const ranked =
-          model && entry.vector
-            ? rankByModel(model, entry.vector, movieStats, entry.reviewed, mode, limit, entry.meanRating)
-            : rankColdStart(movieStats, entry.reviewed, limit);
+        const ranked = rankColdStart(movieStats, entry.reviewed, limit);
         list = ranked.map((r) => ({ movie_id: r.movieId, expected_rating: roundRating(r.expected) }));
       }
       return JSON.stringify(z.encode(RecommendationList, list));
@@ -163,22 +166,33 @@ export function createRecommendService(deps: { db: Kysely<Database>; clock: Cloc
   }
 
   /**
-   * The member's expect order (API.md §4.12: reviewed and dismissed films left out; ties by average, count, id) to
-   * at least `count` films, ranked to a depth (FIRST_DEPTH, growing) and kept with the member's state. The first
-   * `limit` of a deeper ranking are exactly the top `limit`, so /expect and the queue's pages share one ranking.
+   * The member's orders (API.md §4.12: reviewed and dismissed films left out; ties by average, count, id): the expect
+   * order to at least `count` films and /difference's to RECOMMEND_LIMIT_MAX, ranked in one pass to a depth (50, 200,
+   * 800, …) and kept with the member's state. The first films of a deeper ranking are exactly a shallower one, so
+   * any kept ranking deep enough serves: /expect, /difference and the queue's pages share one pass.
    */
-  async function expectOrder(
+  async function rankedOrders(
     userId: number,
     { model, movieStats, entry, fresh }: Awaited<ReturnType<typeof memberState>>,
     count: number,
-  ): Promise<ExpectOrder> {
-    const vector = entry.vector!;
+  ): Promise<Orders> {
+    const total = movieStats.ids.length + model!.movieIds.length;
+    const wanted = Math.min(count, total);
     let depth = FIRST_DEPTH;
-    while (depth < count) depth *= DEPTH_GROWTH;
-    depth = Math.max(1, Math.min(depth, movieStats.ids.length + model!.movieIds.length));
+    while (depth < wanted) depth *= DEPTH_GROWTH;
+    for (let deeper = depth; ; deeper *= DEPTH_GROWTH) {
+      const kept = queues.peek(db, fresh, `${userId}:${deeper}`);
+      if (kept) return kept;
+      if (deeper >= total) break;
+    }
     return queues.get(db, fresh, `${userId}:${depth}`, async () => {
-      const ranked = rankByModel(model!, vector, movieStats, entry.reviewed, "expect", depth);
-      return { ids: ranked.map((r) => r.movieId), expected: ranked.map((r) => r.expected) };
+      const depths = { expect: Math.max(1, Math.min(depth, total)), difference: RECOMMEND_LIMIT_MAX };
+      const ranked = rankBoth(model!, entry.vector!, movieStats, entry.reviewed, depths, entry.meanRating);
+      const order = (list: Ranked[]): Order => ({
+        ids: list.map((r) => r.movieId),
+        expected: list.map((r) => r.expected),
+      });
+      return { expect: order(ranked.expect), difference: order(ranked.difference) };
     });
   }
 
@@ -189,7 +203,7 @@ export function createRecommendService(deps: { db: Kysely<Database>; clock: Cloc
   async function predictedQueue(userId: number, count: number): Promise<number[] | null> {
     const state = await memberState(userId);
     if (!state.model || !state.entry.vector) return null;
-    return (await expectOrder(userId, state, count)).ids.slice(0, count);
+    return (await rankedOrders(userId, state, count)).expect.ids.slice(0, count);
   }
 
   async function predict(userId: number, movieId: number | null): Promise<Prediction> {
