@@ -60,27 +60,36 @@ export function createLikesListsService(db: Kysely<Database>) {
   } satisfies Record<LikesList, (callerId: number, window: Window, movieLimit?: number) => Promise<unknown[]>>;
 
   /**
-   * GET /api/users/likes_review, serialised: kept per window and the versions of the liked reviews' authors, so a
-   * write elsewhere (another film's rating, a like on someone else's review) leaves it kept.
+   * GET /api/users/likes_review, serialised: kept as the other lists while nothing is written (no query at all), and
+   * after a write kept per window and the versions of the liked reviews' authors (one query), so a write elsewhere
+   * (another film's rating, a like on someone else's review) leaves the answer kept.
    */
   async function reviewsJson(callerId: number, window: Window): Promise<KeptBody> {
-    const liked = await likedReviewVersions(db, callerId, window);
-    const digest = createHash("sha1")
-      .update(liked.map((r) => `${r.id}:${r.version ?? ""}`).join(","))
-      .digest("base64");
-    const key = `${callerId}:${window.offset}:${window.limit}:${digest}`;
-    const build = async () =>
-      KeptBody.of(
-        answerJson(
-          schemas.likes_review,
-          await loadReviews(
-            db,
-            liked.map((r) => r.id),
-            callerId,
-          ),
-        ),
-      );
-    return keptReviews.get(db, key, build, { keep: keepsWindow(window) });
+    const key = `likes_review:${callerId}:${window.offset}:${window.limit}`;
+    const keep = keepsWindow(window);
+    return kept.get(
+      db,
+      key,
+      async () => {
+        const liked = await likedReviewVersions(db, callerId, window);
+        const digest = createHash("sha1")
+          .update(liked.map((r) => `${r.id}:${r.version ?? ""}`).join(","))
+          .digest("base64");
+        const build = async () =>
+          KeptBody.of(
+            answerJson(
+              schemas.likes_review,
+              await loadReviews(
+                db,
+                liked.map((r) => r.id),
+                callerId,
+              ),
+            ),
+          );
+        return keptReviews.get(db, `${key}:${digest}`, build, { keep });
+      },
+      { keep },
+    );
   }
 
   /** GET /api/users/{list}, serialised; `movieLimit` (movies_limit) applies to likes_collection only. */
@@ -97,18 +106,18 @@ export function createLikesListsService(db: Kysely<Database>) {
 
 export type LikesList = "likes_participant" | "likes_collection" | "likes_review";
 
-// A member pages through their lists again and again: windows of liked people and collections are kept as JSON
-// under the database's version token (db/data-version.ts), so any committed write — a like, an edit, a rename —
-// makes the next read build them anew.
+// A member pages through their lists again and again: windows are kept as JSON under the database's version token
+// (db/data-version.ts), so any committed write — a like, an edit, a rename — makes the next read build them anew
+// (liked reviews: look up their versions, below).
 const kept = defineRegion<KeptBody>({
   name: "likes-lists",
   share: 0.025,
   stale: { token: "database" },
-  keeps: "a window (first pages) of a member's liked people or collections as sent",
+  keeps: "a window (first pages) of a member's likes list as sent",
   sizeOf: keptBodySize,
 });
-// Liked reviews carry their authors' review-list versions in the key (read with the window's ids); the rule covers
-// the authors' names and pictures.
+// Liked reviews, once a write made the window above stale: kept with their authors' review-list versions in the key
+// (read with the window's ids); the rule covers the authors' names and pictures.
 const keptReviews = defineRegion<KeptBody>({
   name: "liked-reviews",
   share: 0.015,
