@@ -208,6 +208,15 @@ describe("GET /api/rating/queue", () => {
     ];
     expect(paged).toEqual(queue);
     expect(queue).not.toContain(films[5]);
+    // A page is kept with the ranking it was walked from, until the member's next write.
+    const pageHits = () => readCacheStats().find((r) => r.name === "rating-queue-pages")!.hits;
+    const hitsBefore = pageHits();
+    expect(ids((await get(member, "/api/rating/queue?category=predicted&end=10")).json())).toEqual(queue.slice(0, 10));
+    expect(pageHits()).toBe(hitsBefore + 1);
+    await rate(member, queue[0]!, 4);
+    const after = ids((await get(member, "/api/rating/queue?category=predicted&end=10")).json());
+    expect(after).not.toContain(queue[0]);
+    expect(pageHits()).toBe(hitsBefore + 1);
   });
 
   it("errors: 401 for predicted without a valid bearer (before any 400), 400 for bad parameters", async () => {

@@ -83,7 +83,8 @@ const queuePages = defineRegion<KeptBody>({
   name: "rating-queue-pages",
   share: 0.02,
   stale: { token: "tables", tables: COMPACT_MOVIE_TABLES },
-  keeps: "a page of a member's 평가하기 queue as sent (first pages), per data_version, category, genre and day",
+  keeps:
+    "a page of a member's 평가하기 queue as sent (first pages), per data_version (예상 별점: and the ranking's token), category, genre and day",
   sizeOf: keptBodySize,
 });
 
@@ -101,7 +102,7 @@ const randomOrders = defineRegion<Int32Array>({
 export function createRatingService(deps: {
   db: Kysely<Database>;
   clock: Clock;
-  recommend: Pick<RecommendService, "predictedQueue" | "currentModel">;
+  recommend: Pick<RecommendService, "predictedQueue" | "orderToken" | "currentModel">;
 }) {
   const { db, clock, recommend } = deps;
   const catalog = createCatalogCache(db, clock);
@@ -176,16 +177,20 @@ export function createRatingService(deps: {
   /**
    * GET /api/rating/queue: one window of the category's order, minus what the caller reviewed or dismissed. A page is
    * kept until its cards' tables change; its key holds what else it depends on: the caller's data_version (read
-   * before the page; visitors exclude nothing), the day (랜덤), the catalog load.
+   * before the page; visitors exclude nothing), the recommender's token (예상 별점), the day (랜덤), the catalog load.
    */
   async function queue(callerId: number | null, request: QueueRequest): Promise<KeptBody> {
     const cat = await catalog.get();
     const { category, genre, window } = request;
     const day = category === "random" ? dayOf(clock.now()) : 0;
     const version = callerId === null ? 0 : await versionOf(callerId);
+    // 예상 별점 높은 pages are walked from the recommender's ranking, kept under its own token (the model and the
+    // movie totals besides the member's version): the page is kept under it too.
+    const order = category === "predicted" && callerId !== null ? await recommend.orderToken(callerId) : "";
     const key = [
       callerId ?? 0,
       version,
+      order,
       category,
       genre ?? "",
       window.offset,
@@ -193,9 +198,7 @@ export function createRatingService(deps: {
       day,
       cat.generation,
     ].join();
-    // 예상 별점 높은 pages are walked from the recommender's kept ranking, whose staleness is its own (the model's
-    // inputs too): not kept here.
-    const keep = keepsWindow(window) && category !== "predicted";
+    const keep = keepsWindow(window) && order !== null;
     const build = async () => KeptBody.of(await compactMovies(await queueIds(callerId, request, cat)));
     return queuePages.get(db, key, build, { keep });
   }

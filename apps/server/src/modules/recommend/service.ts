@@ -206,6 +206,16 @@ export function createRecommendService(deps: { db: Kysely<Database>; clock: Cloc
     return (await rankedOrders(userId, state, count)).expect.ids.slice(0, count);
   }
 
+  /**
+   * What the member's orders are ranked from (the served model, their data_version, the movie totals), for answers
+   * walked from them (예상 별점 pages) to be kept with: "cold" in cold start, null when there is no such member.
+   */
+  async function orderToken(userId: number): Promise<string | null> {
+    const { model, entry, fresh } = await memberState(userId);
+    if (fresh.token === null) return null;
+    return model && entry.vector ? String(fresh.token) : "cold";
+  }
+
   async function predict(userId: number, movieId: number | null): Promise<Prediction> {
     const movie = movieId === null ? undefined : await findMovieTotals(db, movieId);
     if (!movie) throw notFound("MOVIE_NOT_FOUND");
@@ -248,6 +258,7 @@ export function createRecommendService(deps: { db: Kysely<Database>; clock: Cloc
     difference: (userId: number, limit: number) => recommend(userId, "difference", limit),
     predict,
     predictedQueue,
+    orderToken,
     /** The served model (null before the first training): similar films read its movie factors. */
     currentModel: models.current,
     tasteMatch: matchWith,
