@@ -141,7 +141,8 @@ const facts = defineRegion<QueryResult<unknown>>({
   name: "facts",
   share: 0.03,
   stale: { token: "database-free" },
-  keeps: "a small prepared lookup's rows (session live, block, relation, a film's totals, a member's version)",
+  keeps:
+    "a small prepared lookup's rows (session live, block, relation, a film's totals, a member's or a review list's version)",
   sizeOf: (result) => 64 + JSON.stringify(result.rows).length * 2,
 });
 

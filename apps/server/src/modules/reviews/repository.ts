@@ -3,7 +3,7 @@
 import { type Kysely, sql } from "kysely";
 import { idListValue, inIdList } from "../../db/id-list.js";
 import { jsonRows } from "../../db/json-rows.js";
-import { prepared, preparedByShape, type Params } from "../../db/prepared.js";
+import { prepared, preparedByShape, preparedKept, type Params } from "../../db/prepared.js";
 import type { Database, ReviewRow, ReviewsTable } from "../../db/types.js";
 import type { ReviewSort } from "@moviepedia/contract";
 import { notBlockedBy } from "../shared/index.js";
@@ -24,7 +24,8 @@ export function visibleReview(alias: string) {
 /** A review row with its author's current username and stored avatar. */
 export type ReviewWithAuthor = ReviewRow & { author_name: string; author_profile_url: string | null };
 
-const listVersion = prepared((db, p: Params<{ scope: "movie" | "user"; id: number }>) =>
+// Kept with the other per-request facts until the next write (a review window's key: read on every window request).
+const listVersion = preparedKept("review-list-version", (db, p: Params<{ scope: "movie" | "user"; id: number }>) =>
   db.selectFrom("review_list_versions").select("version").where("scope", "=", p.scope).where("scope_id", "=", p.id),
 );
 
