@@ -171,6 +171,28 @@ describe("GET /api/feed", () => {
     expect(await feed("", viewer)).toEqual([]);
   });
 
+  it("builds again only the items of the member whose review changed", async () => {
+    const viewer = await createMember(ctx);
+    const [one, two, fan] = [await createMember(ctx), await createMember(ctx), await createMember(ctx)];
+    await ok(call(viewer, "POST", `/api/users/follow/${one.id}`));
+    await ok(call(viewer, "POST", `/api/users/follow/${two.id}`));
+    ctx.clock.advance(60);
+    const written = await ok(call(one, "PUT", `/api/reviews/movie/${films[5]}/mine`, { content: "하나의 리뷰" }));
+    ctx.clock.advance(60);
+    await ok(call(two, "PUT", `/api/reviews/movie/${films[6]}/mine`, { content: "둘의 리뷰" }));
+    expect((await feed("", viewer)).map((i) => i.user.id)).toEqual([two.id, one.id]);
+    const itemHits = () => readCacheStats().find((r) => r.name === "feed-items")!.hits;
+    const before = itemHits();
+    // A like of one's review: the window is built again, two's item is the kept one (SQLite; PostgreSQL builds both).
+    await ok(call(fan, "PATCH", `/api/reviews/like/${(written.json() as { id: number }).id}`));
+    const after = await feed("", viewer);
+    expect(after.map((i) => [i.user.id, i.review?.likes_count])).toEqual([
+      [two.id, 0],
+      [one.id, 1],
+    ]);
+    expect(itemHits() - before).toBe(dialectUnderTest === "sqlite" ? 1 : 0);
+  });
+
   it("stays kept through activity of members the reader does not follow, and shows every change of those they do", async () => {
     const viewer = await createMember(ctx);
     const [friend, stranger, fan] = [await createMember(ctx), await createMember(ctx), await createMember(ctx)];
