@@ -233,7 +233,7 @@ describe("hot query plans", () => {
     });
     await expectIndexed(() => createUsersService(spy).profileJson(bob.id, alice.id));
     const likes = createLikesListsService(spy);
-    await expectIndexed(() => likes.reviews(alice.id, window), { ordered: true });
+    await expectIndexed(() => likes.listJson("likes_review", alice.id, window), { ordered: true });
     await expectIndexed(() => likes.people(alice.id, window), { ordered: true });
     await expectIndexed(() => likes.collections(bob.id, window), { ordered: true });
     const social = createSocialService({ db: spy, clock: ctx.clock });

@@ -79,11 +79,7 @@ function isAfterCursor(item: Draft, cursor: FeedCursor | null): boolean {
   return item.t < cursor.before || (item.t === cursor.before && item.id < cursor.beforeId);
 }
 
-/**
- * Feed answers, kept per member, window and the review-list versions of everyone they follow (in the key), until a
- * table the rest of the feed reads changes: whom they follow or block, collections and their films, the films'
- * cards, authors' names. A like or a comment on a review by someone the member does not follow leaves it kept.
- */
+/** What a feed item shows besides its member's reviews (whose versions are keyed): the tables of its rules. */
 const FEED_TABLES = [
   "follows",
   "blocks",
@@ -95,6 +91,11 @@ const FEED_TABLES = [
   "user_names",
   "app_state",
 ] as const satisfies readonly VersionedTable[];
+/**
+ * Feed answers, kept per member, window and the review-list versions of everyone they follow (in the key), until a
+ * table the rest of the feed reads changes: whom they follow or block, collections and their films, the films'
+ * cards, authors' names. A like or a comment on a review by someone the member does not follow leaves it kept.
+ */
 const kept = defineRegion<KeptBody>({
   name: "feed",
   share: 0.025,

@@ -44,20 +44,19 @@ export function createLikesListsService(db: Kysely<Database>) {
     return loadCollections(db, ids, callerId, { movieLimit });
   }
 
-  async function reviews(callerId: number, window: Window): Promise<Review[]> {
-    return loadReviews(db, await likedTargetIds(db, "review_likes", callerId, window), callerId);
-  }
-
   const schemas = {
     likes_participant: z.array(Person),
     likes_collection: z.array(Collection),
     likes_review: z.array(Review),
   } as const;
+  // Liked reviews are read with their authors' versions (reviewsJson).
   const loaders = {
     likes_participant: people,
     likes_collection: collections,
-    likes_review: reviews,
-  } satisfies Record<LikesList, (callerId: number, window: Window, movieLimit?: number) => Promise<unknown[]>>;
+  } satisfies Record<
+    Exclude<LikesList, "likes_review">,
+    (callerId: number, window: Window, movieLimit?: number) => Promise<unknown[]>
+  >;
 
   /**
    * GET /api/users/likes_review, serialised: kept as the other lists while nothing is written (no query at all), and
@@ -101,7 +100,7 @@ export function createLikesListsService(db: Kysely<Database>) {
     return kept.get(db, key, build, { keep: keepsWindow(window) });
   }
 
-  return { people, collections, reviews, listJson };
+  return { people, collections, listJson };
 }
 
 export type LikesList = "likes_participant" | "likes_collection" | "likes_review";
