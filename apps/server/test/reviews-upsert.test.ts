@@ -1,6 +1,7 @@
 // The [EXT] upsert and the like toggle (API.md §4.5, §4.9; checklist 57, 58, 48, 17): "my review" of a movie, the
 // movie average after every kind of write, and the per-member limits on creates and toggles.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inTransaction } from "../src/lib/transaction.js";
 import { createTestContext, type TestContext } from "./helpers/context.js";
 import { createMember, createMovie, createReview, injectAs } from "./helpers/factories.js";
 import { reviewApi } from "./helpers/review-api.js";
@@ -70,6 +71,43 @@ describe("GET and PUT /api/reviews/movie/{movie_id}/mine", () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ id: created.id, status: "Watching", created_at: created.created_at });
     expect((await userRow(alice.id)).review_count).toBe(1);
+    await expectCountersMatchRecount(ctx);
+  });
+
+  it("moves the member's data_version with what recommendations and analyses read, not with a reworded comment", async () => {
+    const [alice, movie, other] = [await member(), await createMovie(ctx), await createMovie(ctx)];
+    const version = async () => Number((await userRow(alice.id)).data_version);
+    const steps: Array<[string, () => Promise<unknown>, boolean]> = [
+      ["a first star", () => put(alice, movie.id, { rating: 3 }), true],
+      ["a first comment", () => put(alice, movie.id, { content: "처음 쓴 코멘트" }), true],
+      ["the comment reworded", () => put(alice, movie.id, { content: "고쳐 쓴 코멘트" }), false],
+      ["the spoiler flag", () => put(alice, movie.id, { spoiler: true }), false],
+      ["the same star again", () => put(alice, movie.id, { rating: 3 }), false],
+      ["another star", () => put(alice, movie.id, { rating: 4.5 }), true],
+      ["a status", () => put(alice, movie.id, { status: "Watching" }), true],
+      ["the comment emptied", () => put(alice, movie.id, { content: "" }), true],
+      ["the review emptied", () => put(alice, movie.id, { rating: 0, status: "" }), true],
+      ["a comment on a hidden row", () => put(alice, movie.id, { content: "다시" }), true],
+    ];
+    for (const [step, write, moves] of steps) {
+      const before = await version();
+      await write();
+      expect({ step, moved: (await version()) !== before }).toEqual({ step, moved: moves });
+    }
+    // The set-wise path (imports) follows the same rule.
+    const upsert = (content: string, rating?: number) =>
+      inTransaction(ctx.db, (trx) =>
+        ctx.services.reviews.upsertManyIn(trx, alice.id, [
+          { movieId: movie.id, write: () => ({ content }) },
+          { movieId: other.id, write: () => ({ content, ...(rating === undefined ? {} : { rating }) }) },
+        ]),
+      );
+    let before = await version();
+    await upsert("가져온 코멘트", 2);
+    expect(await version()).not.toBe(before);
+    before = await version();
+    await upsert("가져와 고친 코멘트");
+    expect(await version()).toBe(before);
     await expectCountersMatchRecount(ctx);
   });
 

@@ -1,6 +1,6 @@
 // Taste analysis (API.md §4.11): computed from the member's current reviews with a few grouped queries, cached per
-// member keyed by `users.data_version`, which every review write bumps in its own transaction, so a new, changed or
-// deleted review shows on the next read. Entries also expire after CACHE_MAX_AGE_S, so catalogue edits (running
+// member keyed by `users.data_version`, which every review write bumps in its own transaction (but a reworded comment
+// or a spoiler flag: analyses read neither), so a new, changed or deleted review shows on the next read. Entries also expire after CACHE_MAX_AGE_S, so catalogue edits (running
 // times, credits) reach cached members too.
 import { PreferenceAnalysis, RatingAnalysis } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
@@ -20,7 +20,7 @@ interface RatingEntry {
   summary: RatingSummary;
 }
 
-// Under the member's data_version, which every review write bumps in its own transaction, and at most
+// Under the member's data_version (moved by every review write an analysis can see), and at most
 // CACHE_MAX_AGE_S old (catalogue edits: running times, credits).
 const ratings = defineRegion<RatingEntry>({
   name: "analysis-rating",

@@ -59,7 +59,7 @@ const versionOfMember = preparedKept("recommend.versionOfMember", (db, p: Params
   db.selectFrom("users").select("data_version").where("id", "=", p.userId),
 );
 
-/** The member's `data_version`, which every write of their reviews bumps in the same transaction. */
+/** The member's `data_version`: every write of their reviews that changes a signal bumps it in the same transaction. */
 export async function memberVersion(db: Db, userId: number): Promise<number | undefined> {
   const row = (await versionOfMember(db, { userId })).rows[0];
   return row === undefined ? undefined : Number(row.data_version);

@@ -172,24 +172,25 @@ export async function adjustMovieCounters(db: Db, movieId: number, d: MovieCount
 }
 
 /**
- * The member's review total moves by `rowDelta`; data_version always moves (the analysis caches key on it). The
- * total is left out of the statement when it does not move: an update of it is a change of the member's public
- * profile to the read cache's `tables` rule (migration 0017), whatever the value.
+ * The member's review total moves by `rowDelta`, and their data_version when the write changed what it stands for
+ * (`movesMemberData`: recommendations, 평가하기 exclusions and analyses key on it). A column that does not move is left
+ * out of the statement, and no statement runs when neither does: an update of the total is a change of the member's
+ * public profile to the read cache's `tables` rule (migration 0017), whatever the value.
  */
 const memberReviews = preparedByShape(
-  (db, shape: { counts: boolean }, p: Params<{ userId: number; rowDelta: number }>) =>
+  (db, shape: { counts: boolean; data: boolean }, p: Params<{ userId: number; rowDelta: number }>) =>
     db
       .updateTable("users")
-      .set(
-        shape.counts
-          ? { review_count: sql`review_count + ${p.rowDelta}`, data_version: sql`data_version + 1` }
-          : { data_version: sql`data_version + 1` },
-      )
+      .set({
+        ...(shape.counts ? { review_count: sql<number>`review_count + ${p.rowDelta}` } : {}),
+        ...(shape.data ? { data_version: sql<number>`data_version + 1` } : {}),
+      })
       .where("id", "=", p.userId),
 );
 
-export async function touchMemberReviews(db: Db, userId: number, rowDelta: number): Promise<void> {
-  await memberReviews(db, { counts: rowDelta !== 0 }, { userId, rowDelta });
+export async function touchMemberReviews(db: Db, userId: number, rowDelta: number, dataMoved: boolean): Promise<void> {
+  if (rowDelta === 0 && !dataMoved) return;
+  await memberReviews(db, { counts: rowDelta !== 0, data: dataMoved }, { userId, rowDelta });
 }
 
 // ------------------------------------------------------------------------------- set-wise writes (imports)

@@ -1,5 +1,6 @@
 // Review writes (API.md §4.5): create, edit, upsert, delete and like. Every write runs in one transaction that also
-// moves the movie's rating_sum / ratings_count / reviews_count, the author's review_count and data_version, with
+// moves the movie's rating_sum / ratings_count / reviews_count, the author's review_count and data_version (when
+// the write changes a star, a status, whether there is text, or the row's visibility: `movesMemberData`), with
 // relative updates computed from the row before and after, so counters equal a recount under concurrency.
 // Lock order everywhere: the review row first, then the movie, then member rows (no crossing waits).
 import type { Review, ReviewWrite } from "@moviepedia/contract";
@@ -24,6 +25,7 @@ import {
   type MovieCounterDelta,
   mergeWrite,
   movieDelta,
+  movesMemberData,
   type ReviewState,
   sameState,
   stateOf,
@@ -76,7 +78,8 @@ export function createReviewsService(deps: ReviewsDeps) {
   async function account(trx: Kysely<Database>, row: ReviewRow, before: ReviewState | null, after: ReviewState | null) {
     const delta = movieDelta(before, after);
     if (!isZeroDelta(delta)) await repo.adjustMovieCounters(trx, row.movie_id, delta);
-    await repo.touchMemberReviews(trx, row.user_id, (isVisible(after) ? 1 : 0) - (isVisible(before) ? 1 : 0));
+    const rowDelta = (isVisible(after) ? 1 : 0) - (isVisible(before) ? 1 : 0);
+    await repo.touchMemberReviews(trx, row.user_id, rowDelta, movesMemberData(before, after));
   }
 
   async function answer(trx: Kysely<Database>, reviewId: number, like: boolean): Promise<Review> {
@@ -224,7 +227,7 @@ export function createReviewsService(deps: ReviewsDeps) {
     const results: BulkWriteResult[] = entries.map(() => ({ before: null, after: null, missing: false }));
     const deltas = new Map<number, MovieCounterDelta>();
     let rowDelta = 0;
-    let changed = false;
+    let moved = false;
     let pending = [...new Set(entries.map((e) => e.movieId))];
     const at = toTimestamp(clock.now());
     // A film whose insert lost to a concurrent write of the same member goes round again, as an existing row.
@@ -269,7 +272,7 @@ export function createReviewsService(deps: ReviewsDeps) {
         const after = current.get(movieId)!;
         if (before !== null && sameState(before, after)) continue;
         if (before === null && !isVisible(after)) continue;
-        changed = true;
+        moved ||= movesMemberData(before, after);
         rowDelta += (isVisible(after) ? 1 : 0) - (isVisible(before) ? 1 : 0);
         deltas.set(movieId, movieDelta(before, after));
       }
@@ -280,7 +283,7 @@ export function createReviewsService(deps: ReviewsDeps) {
       trx,
       [...deltas].filter(([, delta]) => !isZeroDelta(delta)).map(([movieId, delta]) => ({ movieId, delta })),
     );
-    if (changed) await repo.touchMemberReviews(trx, userId, rowDelta);
+    await repo.touchMemberReviews(trx, userId, rowDelta, moved);
     return results;
   }
 

@@ -48,6 +48,18 @@ export function isVisible(state: ReviewState | null): boolean {
   return state !== null && !isEmptyState(state);
 }
 
+/**
+ * Whether a write from `a` to `b` (null = no visible row) changes what the member's data_version stands for: which
+ * films they reviewed, the star, the status and whether there is text — what recommendations, 평가하기 exclusions and
+ * analyses are computed from. Rewording a comment or toggling its spoiler flag does not.
+ */
+export function movesMemberData(a: ReviewState | null, b: ReviewState | null): boolean {
+  const av = isVisible(a);
+  if (av !== isVisible(b)) return true;
+  if (!av) return false;
+  return a!.rating !== b!.rating || a!.status !== b!.status || (a!.content === "") !== (b!.content === "");
+}
+
 export function sameState(a: ReviewState, b: ReviewState): boolean {
   return a.content === b.content && a.rating === b.rating && a.status === b.status && a.spoiler === b.spoiler;
 }
