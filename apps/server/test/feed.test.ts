@@ -56,6 +56,10 @@ async function followed(): Promise<TestMember> {
 const rate = (who: TestMember, movieId: number, rating: number) =>
   ok(call(who, "PUT", `/api/reviews/movie/${movieId}/mine`, { rating }));
 
+/** A film's average as its own page shows it. */
+const averageOf = async (movieId: number): Promise<number | null> =>
+  (await injectAs(ctx, null)({ method: "GET", url: `/api/movies/${movieId}` })).json().average_rating;
+
 describe("GET /api/feed", () => {
   it("shows each kind of activity of followed members, ratings of one hour collapsed", async () => {
     const rater = await followed();
@@ -191,6 +195,30 @@ describe("GET /api/feed", () => {
       [one.id, 1],
     ]);
     expect(itemHits() - before).toBe(dialectUnderTest === "sqlite" ? 1 : 0);
+  });
+
+  it("shows a film's average as of the last rating while the items stay kept", async () => {
+    const viewer = await createMember(ctx);
+    const [friend, stranger] = [await createMember(ctx), await createMember(ctx)];
+    await ok(call(viewer, "POST", `/api/users/follow/${friend.id}`));
+    ctx.clock.advance(60);
+    await rate(friend, films[7]!, 5);
+    await ok(call(friend, "PUT", `/api/reviews/movie/${films[8]}/mine`, { rating: 4, content: "평균이 바뀔 영화" }));
+    const cardOf = (items: FeedItem[], film: number) => items.flatMap((i) => i.movies).find((m) => m.id === film)!;
+    const first = await feed("", viewer);
+    const itemHits = () => readCacheStats().find((r) => r.name === "feed-items")!.hits;
+    const before = itemHits();
+    // A stranger's stars move both films' averages: the window shows them, its two items are the kept ones (SQLite).
+    await rate(stranger, films[7]!, 1);
+    await rate(stranger, films[8]!, 1);
+    const after = await feed("", viewer);
+    expect(itemHits() - before).toBe(dialectUnderTest === "sqlite" ? 2 : 0);
+    for (const film of [films[7]!, films[8]!]) {
+      const [was, now] = [cardOf(first, film), cardOf(after, film)];
+      expect(now.ratings_count).toBe(was.ratings_count + 1);
+      expect(now.average_rating).toBe(await averageOf(film));
+    }
+    expect(after.map((i) => i.id)).toEqual(first.map((i) => i.id));
   });
 
   it("stays kept through activity of members the reader does not follow, and shows every change of those they do", async () => {

@@ -1,8 +1,10 @@
 // 평가하기 (issue #18): the rating queue (every category, windows, exclusions, errors), 관심없어요 (dismissals, their
 // list, their reach into recommendations and similar films, account deletion), similar films (model and fallback),
 // the `status` filter of a member's reviews, the 보고싶어요-clearing rule and the ratings rate-limit bucket.
-import type { CompactMovie } from "@moviepedia/contract";
-import { readCacheStats } from "../src/cache/index.js";
+import { CompactMovie } from "@moviepedia/contract";
+import { z } from "zod";
+import { answerJson, readCacheStats } from "../src/cache/index.js";
+import { loadCompactMovies } from "../src/modules/movies/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { trainRecommender } from "../src/modules/recommend/index.js";
 import { CATALOG_MAX_AGE_S } from "../src/modules/rating/catalog.js";
@@ -86,9 +88,22 @@ describe("GET /api/rating/queue", () => {
     const film = first[1]!;
     const newcomer = await createMember(ctx);
     await rate(newcomer, film.id, 1);
-    const card = ((await get(null, "/api/rating/queue")).json() as CompactMovie[]).find((m) => m.id === film.id);
+    // The cards' fixed parts stay kept through a rating; their counters are read with the page.
+    const cardsRegion = () => readCacheStats().find((r) => r.name === "compact-cards")!;
+    const misses = cardsRegion().misses;
+    const page = await get(null, "/api/rating/queue");
+    expect(cardsRegion().misses).toBe(misses);
+    const card = (page.json() as CompactMovie[]).find((m) => m.id === film.id);
     expect(card?.ratings_count).toBe(film.ratings_count + 1);
     expect(card?.average_rating).not.toBe(film.average_rating);
+    // Byte for byte the response schema's encoding of the films as read now.
+    const fresh = await loadCompactMovies(ctx.db, ids(page.json()));
+    expect(page.body).toBe(answerJson(z.array(CompactMovie), fresh));
+    // A catalog edit (a new title) reaches the card.
+    await ctx.db.updateTable("movies").set({ title: "새 제목" }).where("id", "=", film.id).execute();
+    const renamed = ((await get(null, "/api/rating/queue")).json() as CompactMovie[]).find((m) => m.id === film.id);
+    expect(renamed?.title).toBe("새 제목");
+    await ctx.db.updateTable("movies").set({ title: film.title }).where("id", "=", film.id).execute();
     await rate(newcomer, film.id, 0);
     const back = ((await get(null, "/api/rating/queue")).json() as CompactMovie[]).find((m) => m.id === film.id);
     expect(back).toEqual(film);

@@ -16,7 +16,7 @@ import type { Window } from "../../http/window.js";
 import { metrics } from "../../lib/metrics.js";
 import { type Clock, fromTimestamp, toTimestamp } from "../../lib/time.js";
 import { loadCollections } from "../collections/index.js";
-import { loadCompactMovies } from "../movies/index.js";
+import { cardCounters, loadCompactMovies } from "../movies/index.js";
 import { loadReviews } from "../reviews/index.js";
 import { avatarUrl } from "../users/index.js";
 import * as repo from "./repository.js";
@@ -79,18 +79,23 @@ function isAfterCursor(item: Draft, cursor: FeedCursor | null): boolean {
   return item.t < cursor.before || (item.t === cursor.before && item.id < cursor.beforeId);
 }
 
-/** What a feed item shows besides its member's reviews (whose versions are keyed): the tables of its rules. */
-const FEED_TABLES = [
+/**
+ * What a feed item shows besides its member's reviews (whose versions are keyed) and its films' counters: whom the
+ * reader follows or blocks, collections and their films, the films' cards (their fixed parts: the catalog version in
+ * app_state), authors' names.
+ */
+const ITEM_TABLES = [
   "follows",
   "blocks",
   "collections",
   "collection_movies",
-  "movies",
   "movie_genres",
   "genres",
   "user_names",
   "app_state",
 ] as const satisfies readonly VersionedTable[];
+/** What a window as sent shows besides the reviews: its items' tables and the films' counters (a card's average). */
+const FEED_TABLES = [...ITEM_TABLES, "movies"] as const satisfies readonly VersionedTable[];
 /**
  * Feed answers, kept per member, window and the review-list versions of everyone they follow (in the key), until a
  * table the rest of the feed reads changes: whom they follow or block, collections and their films, the films'
@@ -104,12 +109,13 @@ const kept = defineRegion<KeptBody>({
   sizeOf: keptBodySize,
 });
 // Each item as built, per reader (a review's and a collection's `like` are theirs), draft (id, time, count) and its
-// member's review-list version, under the same tables: a window built again after a like or a comment on one
-// followed member's review builds that member's items alone; after a rating (a card's average) every item.
+// member's review-list version, with its films' counters left blank (`withoutCounters`): a window built again after
+// a like, a comment or a rating by one followed member builds that member's items alone, and reads the counters of
+// the window's films in one query (`withCounters`).
 const builtItems = defineRegion<FeedItem>({
   name: "feed-items",
   share: 0.01,
-  stale: { token: "tables", tables: FEED_TABLES },
+  stale: { token: "tables", tables: ITEM_TABLES },
   keeps: "an item of a member's 소식 as built, per its draft and its member's review-list version",
   // An estimate (measuring the JSON would cost more than the build saves): cards ~400 bytes, texts two per unit.
   sizeOf: (item) =>
@@ -123,6 +129,18 @@ const builtItems = defineRegion<FeedItem>({
       : 0),
 });
 const FeedList = z.array(FeedItem);
+
+/** An item as kept: its films' averages and counts blank, for `withCounters` to fill when a window is sent. */
+function withoutCounters(item: FeedItem): FeedItem {
+  return {
+    ...item,
+    movies: item.movies.map((m) => ({ ...m, average_rating: null, ratings_count: 0 })),
+    collection: item.collection && {
+      ...item.collection,
+      movies: item.collection.movies.map((m) => ({ ...m, average_rating: null })),
+    },
+  };
+}
 
 /** A first window's items before their films and reviews are read, with the versions they were read at. */
 interface DraftList {
@@ -320,7 +338,7 @@ export function createFeedService(deps: { db: Kysely<Database>; clock: Clock }) 
           collection: d.collectionId !== undefined ? (collectionById.get(d.collectionId) ?? null) : null,
           count: d.count,
         },
-      ];
+      ].map(withoutCounters);
     });
   }
 
@@ -347,6 +365,24 @@ export function createFeedService(deps: { db: Kysely<Database>; clock: Clock }) 
     return drafts.flatMap((d) => built.get(keyOf(d)) ?? []);
   }
 
+  /** The items with their films' averages and counts as of now: one query for the window's films. */
+  async function withCounters(items: FeedItem[]): Promise<FeedItem[]> {
+    const ids = items.flatMap((item) => [...item.movies, ...(item.collection?.movies ?? [])].map((m) => m.id));
+    const counters = await cardCounters(db, ids);
+    const counted = <M extends { id: number }>(m: M) => ({ ...m, ...counters.get(m.id) });
+    return items.map((item) => ({
+      ...item,
+      movies: item.movies.map(counted),
+      collection: item.collection && {
+        ...item.collection,
+        movies: item.collection.movies.map((m) => ({
+          ...m,
+          average_rating: counters.get(m.id)?.average_rating ?? null,
+        })),
+      },
+    }));
+  }
+
   /** GET /api/feed, serialised: a window of the member's feed after `cursor` (or from the newest). */
   async function feed(me: number, cursor: FeedCursor | null, window: Window): Promise<KeptBody> {
     if (window.limit === 0) return KeptBody.of("[]");
@@ -358,7 +394,9 @@ export function createFeedService(deps: { db: Kysely<Database>; clock: Clock }) 
     const answer = async () => {
       const byMember = versions.byMember();
       const found = cursor === null && keep ? await firstDrafts(me, need, byMember) : await drafts(me, cursor, need);
-      return KeptBody.of(answerJson(FeedList, await items(me, found.slice(window.offset), byMember)));
+      return KeptBody.of(
+        answerJson(FeedList, await withCounters(await items(me, found.slice(window.offset), byMember))),
+      );
     };
     return kept.get(db, key, answer, { keep });
   }

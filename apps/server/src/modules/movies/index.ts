@@ -1,5 +1,6 @@
 // What other modules use of movies: the batch loader and the row mappers.
 export {
+  cardCounters,
   COMPACT_MOVIE_TABLES,
   compactMoviesJson,
   hydrateMovies,

@@ -12,6 +12,7 @@ import type { VersionedTable } from "../../db/data-version.js";
 import type { Database } from "../../db/types.js";
 import { averageRating, posterUrl, toCredit, toMovie, toWatchProviders } from "./mapper.js";
 import {
+  findCardCounters,
   findCompactRows,
   findMovieCredits,
   findMovieGenres,
@@ -179,33 +180,52 @@ export const COMPACT_MOVIE_TABLES = [
   "app_state",
 ] as const satisfies readonly VersionedTable[];
 
-// Poster cards of lists walked at a 평가하기 pace (the queue, similar films, 관심없어요): each film's card as sent, kept
-// until the movies or genre tables change, so a card's average is never older than the last rating (API.md §5 #48);
-// on PostgreSQL until any write.
+/** A compact movie without what ratings move: kept under the catalog version alone. */
+const CompactCardFixed = CompactMovie.omit({ average_rating: true, ratings_count: true });
+
+// Poster cards of lists walked at a 평가하기 pace (the queue, similar films, 관심없어요): each film's card as sent but
+// its counters — the JSON up to them — kept under the catalog version; the counters are read with the list, so a
+// card's average is never older than the last rating (API.md §5 #48) and a rating leaves every card kept.
 const compactCards = defineRegion<string>({
   name: "compact-cards",
-  // ~450 bytes a card: ~34,000 cards, the films a few hundred members page through in their queues at once (랜덤 and
+  // ~400 bytes a card: ~38,000 cards, the films a few hundred members page through in their queues at once (랜덤 and
   // 예상 별점 pages spread over the whole catalog, unlike the popular ones).
   share: 0.06,
-  stale: { token: "tables", tables: COMPACT_MOVIE_TABLES },
-  keeps: "a film's compact card (poster, title, average) as sent",
+  stale: { token: "catalog" },
+  keeps: "a film's compact card (poster, title, year, genres) as sent, up to its counters",
 });
 
+/** Average and count of each of the films (unknown ids left out), read now: what a card's fixed part lacks. */
+export async function cardCounters(
+  db: Kysely<Database>,
+  ids: readonly number[],
+): Promise<Map<number, Pick<CompactMovie, "average_rating" | "ratings_count">>> {
+  const rows = await findCardCounters(db, [...new Set(ids)]);
+  return new Map(rows.map((r) => [r.id, { average_rating: averageRating(r), ratings_count: r.ratings_count }]));
+}
+
 /**
- * The JSON answer of a list of compact movies for `ids` (in order, unknown ids skipped, repeats once): each card
- * from the cache, the missing ones read in one batch.
+ * The JSON answer of a list of compact movies for `ids` (in order, unknown ids skipped, repeats once): the films'
+ * counters read in one query, each card's fixed part from the cache (the missing ones read in one batch).
  */
 export async function compactMoviesJson(db: Kysely<Database>, ids: readonly number[]): Promise<string> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return "[]";
-  const cards = await compactCards.getMany(db, unique.map(String), async (missing) => {
+  const rows = await findCardCounters(db, unique);
+  if (rows.length === 0) return "[]";
+  const fresh = { token: rows[0]!.catalog_version ?? null };
+  const fixed = await compactCards.getMany(db, fresh, unique.map(String), async (missing) => {
     const movies = await loadCompactMovies(db, missing.map(Number));
-    return new Map(movies.map((movie) => [String(movie.id), answerJson(CompactMovie, movie)]));
+    return new Map(movies.map((movie) => [String(movie.id), answerJson(CompactCardFixed, movie).slice(0, -1)]));
   });
+  const counters = new Map(rows.map((r) => [r.id, r]));
   const parts: string[] = [];
   for (const id of unique) {
-    const card = cards.get(String(id));
-    if (card !== undefined) parts.push(card);
+    const card = fixed.get(String(id));
+    const row = counters.get(id);
+    if (card === undefined || row === undefined) continue;
+    // The fields CompactMovie declares after the fixed ones, in its order: the answer reads as answerJson's would.
+    parts.push(`${card},"average_rating":${JSON.stringify(averageRating(row))},"ratings_count":${row.ratings_count}}`);
   }
   return `[${parts.join(",")}]`;
 }

@@ -225,6 +225,27 @@ export async function findCompactRows(db: Db, ids: readonly number[]): Promise<C
   return (await compactRows(db, { ids: idListValue(db, ids) })).rows;
 }
 
+/** What a card shows that ratings move: a film's rating total and count, with the catalog version read with them. */
+export interface CardCounterRow {
+  catalog_version: string | null;
+  id: number;
+  rating_sum: number;
+  ratings_count: number;
+}
+
+const cardCounterRows = prepared((db, p: Params<{ ids: unknown }>) =>
+  db
+    .selectFrom("movies")
+    .select(["id", "rating_sum", "ratings_count", catalogVersion])
+    .where((eb) => inIdList(db, eb.ref("id"), p.ids)),
+);
+
+/** The counters of a list's films (unknown ids have no row): one prepared statement whatever the list's length. */
+export async function findCardCounters(db: Db, ids: readonly number[]): Promise<CardCounterRow[]> {
+  if (ids.length === 0) return [];
+  return (await cardCounterRows(db, { ids: idListValue(db, ids) })).rows;
+}
+
 /** The genres of many movies, each movie's in order. */
 export function findMovieGenres(db: Db, ids: readonly number[]): Promise<Array<{ movie_id: number; name: string }>> {
   if (ids.length === 0) return Promise.resolve([]);
