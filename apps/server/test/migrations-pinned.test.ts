@@ -30,6 +30,7 @@ const PINNED: Record<string, string> = {
   "0019-review-list-versions.ts": "cfaeab1be640e95c48041da64af163005fa09694766b05c5e363df830c49a9c1",
   "0020-inbox-versions.ts": "bde969058b53191114bdfa5787581769b794a2476bbac193c1ba0620f3195e8d",
   "0021-movie-rank-version.ts": "b74f04312060c9baba653dd6d2df9ee8225177e8031cc4804c3597d3c5f5b96b",
+  "0022-member-signals-index.ts": "fe93d7bf5aa7bc8ade6459c4143796d53f8fca96886d8b3d1e5e7f65ed4dabd8",
 };
 
 const files = fs.readdirSync(dir).filter((f) => f.endsWith(".ts"));

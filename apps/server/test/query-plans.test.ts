@@ -26,6 +26,7 @@ import { createPeopleService } from "../src/modules/people/service.js";
 import { createRepliesService } from "../src/modules/replies/service.js";
 import * as feedRepo from "../src/modules/feed/repository.js";
 import * as ratingRepo from "../src/modules/rating/repository.js";
+import * as recommendRepo from "../src/modules/recommend/repository.js";
 import { createReviewQueries } from "../src/modules/reviews/queries.js";
 import { createReviewsService } from "../src/modules/reviews/service.js";
 import { createLikesListsService } from "../src/modules/social/likes-lists.js";
@@ -301,6 +302,24 @@ describe("hot query plans", () => {
       const [query] = capture.take();
       const plan = await explain(ctx, query!);
       expect(JSON.stringify(plan)).toContain("COVERING INDEX reviews_feed_ratings");
+    }
+  });
+
+  it("a member's signals and 평가하기 exclusions are read from reviews_member_signals alone", async () => {
+    const reads = [() => recommendRepo.memberReviews(spy, alice.id), () => ratingRepo.memberExclusions(spy, alice.id)];
+    for (const read of reads) {
+      await expectIndexed(read);
+      if (!sqlite()) continue;
+      capture.take();
+      await read();
+      const plan = await explain(
+        ctx,
+        capture.take().find((q) => /from "reviews"/.test(q.sql))!,
+      );
+      expect(
+        plan.lines.filter((line) => /reviews/.test(line)),
+        plan.sql,
+      ).toEqual(["SEARCH reviews USING COVERING INDEX reviews_member_signals (user_id=?)"]);
     }
   });
 

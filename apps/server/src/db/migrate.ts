@@ -17,6 +17,7 @@ import * as m0018 from "./migrations/0018-feed-rating-index.js";
 import * as m0019 from "./migrations/0019-review-list-versions.js";
 import * as m0020 from "./migrations/0020-inbox-versions.js";
 import * as m0021 from "./migrations/0021-movie-rank-version.js";
+import * as m0022 from "./migrations/0022-member-signals-index.js";
 import type { Database } from "./types.js";
 
 // Listed by hand (not read from disk) so migrations run the same from source, tests and bundles.
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   "0019-review-list-versions": m0019,
   "0020-inbox-versions": m0020,
   "0021-movie-rank-version": m0021,
+  "0022-member-signals-index": m0022,
 };
 
 async function postgresSchema(db: Kysely<Database>): Promise<string | undefined> {

@@ -7,8 +7,11 @@ import { visibleReview } from "../reviews/index.js";
 
 type Db = Kysely<Database>;
 
-/** `content` is not empty, as 1 or 0 (the text itself is never read). */
-const hasText = sql<number>`case when content <> '' then 1 else 0 end`;
+/**
+ * `content` is not empty (1/0 on SQLite, a boolean on PostgreSQL; the text itself is never read): the very
+ * expression migration 0022's index holds, so SQLite reads a member's signals from that index alone.
+ */
+const hasText = sql<number | boolean>`(content <> '')`;
 
 /**
  * One page of review rows that carry a signal (a rating, a watch status or a text; hidden rows do not) in primary-key
