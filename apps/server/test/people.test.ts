@@ -2,7 +2,8 @@
 import type { Me, Person, PersonCredits } from "@moviepedia/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedCatalog } from "../src/db/seed/index.js";
-import { createTestContext, type TestContext } from "./helpers/context.js";
+import { readCacheStats } from "../src/cache/index.js";
+import { createTestContext, dialectUnderTest, type TestContext } from "./helpers/context.js";
 import { createMember, createMovie, createPerson, injectAs, type TestMember } from "./helpers/factories.js";
 
 let ctx: TestContext;
@@ -58,6 +59,31 @@ describe("GET /api/participants/{id}", () => {
     const movie = await createMovie(ctx);
     const writer = await createPerson(ctx, "각본가", [{ movieId: movie.id, kind: "각본" }]);
     expect((await get(`/api/participants/${writer.id}`)).json().roles).toEqual([]);
+  });
+
+  it("is kept through ratings of their films (SQLite) and shows a new role at once", async () => {
+    const [film, other] = [await createMovie(ctx), await createMovie(ctx)];
+    const director = await createPerson(ctx, "평점과 무관한 감독", [{ movieId: film.id, kind: "감독" }]);
+    const page = await get(`/api/participants/${director.id}`);
+    expect(page.json().roles).toEqual(["감독"]);
+    const hits = () => readCacheStats().find((r) => r.name === "people")!.hits;
+    const before = hits();
+    const rated = await injectAs(
+      ctx,
+      alice,
+    )({
+      method: "PUT",
+      url: `/api/reviews/movie/${film.id}/mine`,
+      payload: { rating: 4.5 },
+    });
+    expect(rated.statusCode).toBe(201);
+    expect((await get(`/api/participants/${director.id}`)).body).toBe(page.body);
+    expect(hits() - before).toBe(dialectUnderTest === "sqlite" ? 1 : 0);
+    await ctx.db
+      .insertInto("credits")
+      .values({ movie_id: other.id, person_id: director.id, kind: "주연", character: null, position: 0 })
+      .execute();
+    expect((await get(`/api/participants/${director.id}`)).json().roles).toEqual(["감독", "배우"]);
   });
 
   it("answers 404 PERSON_NOT_FOUND for unknown ids and 400 for malformed ones", async () => {

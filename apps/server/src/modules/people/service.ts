@@ -36,10 +36,12 @@ const filmographies = defineRegion<Filmography>({
   keeps: "a person's credits grouped and sorted (a prolific person has thousands)",
   sizeOf: (f) => JSON.stringify(f).length * 2,
 });
+// A person page shows no film (its roles come from the credits; a film removed takes its credits with it): ratings
+// leave it kept.
 const peopleAnswers = defineRegion<KeptBody>({
   name: "people",
   share: 0.02,
-  stale: { token: "tables", tables: ["people", "credits", "movies", "app_state"] },
+  stale: { token: "tables", tables: ["people", "credits", "app_state"] },
   keeps: "a person page as sent to readers who do not like them",
   sizeOf: keptBodySize,
 });
