@@ -96,6 +96,14 @@ describe("GET /api/rating/queue", () => {
     const card = (page.json() as CompactMovie[]).find((m) => m.id === film.id);
     expect(card?.ratings_count).toBe(film.ratings_count + 1);
     expect(card?.average_rating).not.toBe(film.average_rating);
+    // A list not kept whole (similar films) reads its cards' counters from the cache until the next rating.
+    const counterStats = () => readCacheStats().find((r) => r.name === "card-counters")!;
+    const similar = await get(null, `/api/movies/${film.id}/similar`);
+    const shown = (similar.json() as CompactMovie[]).length;
+    expect(shown).toBeGreaterThan(0);
+    const { hits, misses: counterMisses } = counterStats();
+    expect((await get(null, `/api/movies/${film.id}/similar`)).body).toBe(similar.body);
+    expect(counterStats()).toMatchObject({ hits: hits + shown, misses: counterMisses });
     // Byte for byte the response schema's encoding of the films as read now.
     const fresh = await loadCompactMovies(ctx.db, ids(page.json()));
     expect(page.body).toBe(answerJson(z.array(CompactMovie), fresh));

@@ -20,6 +20,7 @@ import {
   findMovieTags,
   type MovieCoreRow,
   type MovieProviderRow,
+  readCatalogVersion,
 } from "./repository.js";
 
 interface MovieLinks {
@@ -184,48 +185,71 @@ export const COMPACT_MOVIE_TABLES = [
 const CompactCardFixed = CompactMovie.omit({ average_rating: true, ratings_count: true });
 
 // Poster cards of lists walked at a 평가하기 pace (the queue, similar films, 관심없어요): each film's card as sent but
-// its counters — the JSON up to them — kept under the catalog version; the counters are read with the list, so a
-// card's average is never older than the last rating (API.md §5 #48) and a rating leaves every card kept.
+// its counters — the JSON up to them — kept under the catalog version, so a rating leaves every card kept.
 const compactCards = defineRegion<string>({
   name: "compact-cards",
-  // ~400 bytes a card: ~38,000 cards, the films a few hundred members page through in their queues at once (랜덤 and
+  // ~400 bytes a card: ~32,000 cards, the films a few hundred members page through in their queues at once (랜덤 and
   // 예상 별점 pages spread over the whole catalog, unlike the popular ones).
-  share: 0.06,
+  share: 0.05,
   stale: { token: "catalog" },
   keeps: "a film's compact card (poster, title, year, genres) as sent, up to its counters",
 });
 
-/** Average and count of each of the films (unknown ids left out), read now: what a card's fixed part lacks. */
-export async function cardCounters(
-  db: Kysely<Database>,
-  ids: readonly number[],
-): Promise<Map<number, Pick<CompactMovie, "average_rating" | "ratings_count">>> {
-  const rows = await findCardCounters(db, [...new Set(ids)]);
-  return new Map(rows.map((r) => [r.id, { average_rating: averageRating(r), ratings_count: r.ratings_count }]));
+/** What a card shows that ratings move. */
+export type CardCounters = Pick<CompactMovie, "average_rating" | "ratings_count">;
+
+// A film's counters as cards show them, kept until the movies table changes: a list built after a rating reads its
+// films' counters again in one query, and nothing else of their cards (on PostgreSQL, after any write).
+const counters = defineRegion<CardCounters>({
+  name: "card-counters",
+  share: 0.01,
+  stale: { token: "tables", tables: ["movies"] },
+  keeps: "a film's average and ratings count as its cards show them",
+  sizeOf: () => 48,
+});
+
+/** Average and count of each of the films (unknown ids left out), as of the last rating. */
+export async function cardCounters(db: Kysely<Database>, ids: readonly number[]): Promise<Map<number, CardCounters>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const kept = await counters.getMany(db, unique.map(String), async (missing) => {
+    const rows = await findCardCounters(db, missing.map(Number));
+    return new Map(
+      rows.map((r) => [String(r.id), { average_rating: averageRating(r), ratings_count: r.ratings_count }]),
+    );
+  });
+  const out = new Map<number, CardCounters>();
+  for (const id of unique) {
+    const found = kept.get(String(id));
+    if (found) out.set(id, found);
+  }
+  return out;
 }
 
 /**
- * The JSON answer of a list of compact movies for `ids` (in order, unknown ids skipped, repeats once): the films'
- * counters read in one query, each card's fixed part from the cache (the missing ones read in one batch).
+ * The JSON answer of a list of compact movies for `ids` (in order, unknown ids skipped, repeats once): each card's
+ * fixed part and its counters from the cache, the missing ones read in one batch each.
  */
 export async function compactMoviesJson(db: Kysely<Database>, ids: readonly number[]): Promise<string> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return "[]";
-  const rows = await findCardCounters(db, unique);
-  if (rows.length === 0) return "[]";
-  const fresh = { token: rows[0]!.catalog_version ?? null };
-  const fixed = await compactCards.getMany(db, fresh, unique.map(String), async (missing) => {
+  const [counted, token] = await Promise.all([cardCounters(db, unique), readCatalogVersion(db)]);
+  const known = unique.filter((id) => counted.has(id));
+  if (known.length === 0) return "[]";
+  const fixed = await compactCards.getMany(db, { token }, known.map(String), async (missing) => {
     const movies = await loadCompactMovies(db, missing.map(Number));
     return new Map(movies.map((movie) => [String(movie.id), answerJson(CompactCardFixed, movie).slice(0, -1)]));
   });
-  const counters = new Map(rows.map((r) => [r.id, r]));
   const parts: string[] = [];
-  for (const id of unique) {
+  for (const id of known) {
     const card = fixed.get(String(id));
-    const row = counters.get(id);
-    if (card === undefined || row === undefined) continue;
+    const count = counted.get(id)!;
     // The fields CompactMovie declares after the fixed ones, in its order: the answer reads as answerJson's would.
-    parts.push(`${card},"average_rating":${JSON.stringify(averageRating(row))},"ratings_count":${row.ratings_count}}`);
+    if (card !== undefined) {
+      parts.push(
+        `${card},"average_rating":${JSON.stringify(count.average_rating)},"ratings_count":${count.ratings_count}}`,
+      );
+    }
   }
   return `[${parts.join(",")}]`;
 }

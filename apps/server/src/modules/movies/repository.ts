@@ -2,7 +2,7 @@
 // batch of movies is always read with a fixed number of queries, never one per movie.
 import { type Kysely, sql } from "kysely";
 import { idListValue, inIdList } from "../../db/id-list.js";
-import { prepared, type Params } from "../../db/prepared.js";
+import { prepared, preparedKept, type Params } from "../../db/prepared.js";
 import type { Database } from "../../db/types.js";
 
 type Db = Kysely<Database>;
@@ -225,9 +225,8 @@ export async function findCompactRows(db: Db, ids: readonly number[]): Promise<C
   return (await compactRows(db, { ids: idListValue(db, ids) })).rows;
 }
 
-/** What a card shows that ratings move: a film's rating total and count, with the catalog version read with them. */
+/** What a card shows that ratings move: a film's rating total and count. */
 export interface CardCounterRow {
-  catalog_version: string | null;
   id: number;
   rating_sum: number;
   ratings_count: number;
@@ -236,7 +235,7 @@ export interface CardCounterRow {
 const cardCounterRows = prepared((db, p: Params<{ ids: unknown }>) =>
   db
     .selectFrom("movies")
-    .select(["id", "rating_sum", "ratings_count", catalogVersion])
+    .select(["id", "rating_sum", "ratings_count"])
     .where((eb) => inIdList(db, eb.ref("id"), p.ids)),
 );
 
@@ -280,10 +279,13 @@ export function findMovieCredits(db: Db, ids: readonly number[]): Promise<MovieC
     .execute();
 }
 
-/** The catalog version token alone (see loader.ts), null when the database has none. */
+const catalogVersionRow = preparedKept("movies.catalogVersion", (db) =>
+  db.selectFrom("app_state").select("value").where("key", "=", "catalog_version"),
+);
+
+/** The catalog version token alone (see loader.ts), null when the database has none; kept until the next write. */
 export async function readCatalogVersion(db: Db): Promise<string | null> {
-  const row = await db.selectFrom("app_state").select("value").where("key", "=", "catalog_version").executeTakeFirst();
-  return row?.value ?? null;
+  return (await catalogVersionRow(db, {})).rows[0]?.value ?? null;
 }
 
 /** Each movie's rating totals (for averages next to cached catalog fields). */
