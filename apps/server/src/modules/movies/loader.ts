@@ -184,13 +184,21 @@ export const COMPACT_MOVIE_TABLES = [
 /** A compact movie without what ratings move: kept under the catalog version alone. */
 const CompactCardFixed = CompactMovie.omit({ average_rating: true, ratings_count: true });
 
-// Poster cards of lists walked at a 평가하기 pace (the queue, similar films, 관심없어요): each film's card as sent but
-// its counters — the JSON up to them — kept under the catalog version, so a rating leaves every card kept.
+// Poster cards of lists walked at a 평가하기 pace (the queue, similar films, 관심없어요), kept in two layers: each
+// film's card as sent until a table it reads changes (one lookup per card while nothing is rated), and the card's
+// JSON up to its counters under the catalog version alone, so a card built again after a rating reads only its
+// counters (one query for the list's films).
 const compactCards = defineRegion<string>({
   name: "compact-cards",
-  // ~400 bytes a card: ~32,000 cards, the films a few hundred members page through in their queues at once (랜덤 and
-  // 예상 별점 pages spread over the whole catalog, unlike the popular ones).
-  share: 0.05,
+  // ~450 bytes a card: ~11,000 cards, the films members page through in their queues at once.
+  share: 0.02,
+  stale: { token: "tables", tables: COMPACT_MOVIE_TABLES },
+  keeps: "a film's compact card (poster, title, average) as sent",
+});
+const compactCardParts = defineRegion<string>({
+  name: "compact-card-parts",
+  // ~400 bytes a part: ~20,000 films (랜덤 and 예상 별점 pages spread over the whole catalog).
+  share: 0.03,
   stale: { token: "catalog" },
   keeps: "a film's compact card (poster, title, year, genres) as sent, up to its counters",
 });
@@ -198,58 +206,43 @@ const compactCards = defineRegion<string>({
 /** What a card shows that ratings move. */
 export type CardCounters = Pick<CompactMovie, "average_rating" | "ratings_count">;
 
-// A film's counters as cards show them, kept until the movies table changes: a list built after a rating reads its
-// films' counters again in one query, and nothing else of their cards (on PostgreSQL, after any write).
-const counters = defineRegion<CardCounters>({
-  name: "card-counters",
-  share: 0.01,
-  stale: { token: "tables", tables: ["movies"] },
-  keeps: "a film's average and ratings count as its cards show them",
-  sizeOf: () => 48,
-});
-
-/** Average and count of each of the films (unknown ids left out), as of the last rating. */
+/** Average and count of each of the films (unknown ids left out), read now in one query. */
 export async function cardCounters(db: Kysely<Database>, ids: readonly number[]): Promise<Map<number, CardCounters>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const kept = await counters.getMany(db, unique.map(String), async (missing) => {
-    const rows = await findCardCounters(db, missing.map(Number));
-    return new Map(
-      rows.map((r) => [String(r.id), { average_rating: averageRating(r), ratings_count: r.ratings_count }]),
-    );
+  const rows = await findCardCounters(db, [...new Set(ids)]);
+  return new Map(rows.map((r) => [r.id, { average_rating: averageRating(r), ratings_count: r.ratings_count }]));
+}
+
+/** Cards as sent for films whose kept card went stale: their counters read now, the rest of each card kept. */
+async function buildCards(db: Kysely<Database>, ids: number[]): Promise<Map<string, string>> {
+  const [counted, token] = await Promise.all([cardCounters(db, ids), readCatalogVersion(db)]);
+  const known = ids.filter((id) => counted.has(id));
+  const parts = await compactCardParts.getMany(db, { token }, known.map(String), async (missing) => {
+    const movies = await loadCompactMovies(db, missing.map(Number));
+    return new Map(movies.map((movie) => [String(movie.id), answerJson(CompactCardFixed, movie).slice(0, -1)]));
   });
-  const out = new Map<number, CardCounters>();
-  for (const id of unique) {
-    const found = kept.get(String(id));
-    if (found) out.set(id, found);
+  const cards = new Map<string, string>();
+  for (const id of known) {
+    const part = parts.get(String(id));
+    const { average_rating: average, ratings_count: count } = counted.get(id)!;
+    // The fields CompactMovie declares after the fixed ones, in its order: the card reads as answerJson's would.
+    if (part !== undefined)
+      cards.set(String(id), `${part},"average_rating":${JSON.stringify(average)},"ratings_count":${count}}`);
   }
-  return out;
+  return cards;
 }
 
 /**
- * The JSON answer of a list of compact movies for `ids` (in order, unknown ids skipped, repeats once): each card's
- * fixed part and its counters from the cache, the missing ones read in one batch each.
+ * The JSON answer of a list of compact movies for `ids` (in order, unknown ids skipped, repeats once): each card
+ * from the cache, the missing ones built in one batch.
  */
 export async function compactMoviesJson(db: Kysely<Database>, ids: readonly number[]): Promise<string> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return "[]";
-  const [counted, token] = await Promise.all([cardCounters(db, unique), readCatalogVersion(db)]);
-  const known = unique.filter((id) => counted.has(id));
-  if (known.length === 0) return "[]";
-  const fixed = await compactCards.getMany(db, { token }, known.map(String), async (missing) => {
-    const movies = await loadCompactMovies(db, missing.map(Number));
-    return new Map(movies.map((movie) => [String(movie.id), answerJson(CompactCardFixed, movie).slice(0, -1)]));
-  });
+  const cards = await compactCards.getMany(db, unique.map(String), (missing) => buildCards(db, missing.map(Number)));
   const parts: string[] = [];
-  for (const id of known) {
-    const card = fixed.get(String(id));
-    const count = counted.get(id)!;
-    // The fields CompactMovie declares after the fixed ones, in its order: the answer reads as answerJson's would.
-    if (card !== undefined) {
-      parts.push(
-        `${card},"average_rating":${JSON.stringify(count.average_rating)},"ratings_count":${count.ratings_count}}`,
-      );
-    }
+  for (const id of unique) {
+    const card = cards.get(String(id));
+    if (card !== undefined) parts.push(card);
   }
   return `[${parts.join(",")}]`;
 }

@@ -88,6 +88,16 @@ const queuePages = defineRegion<KeptBody>({
   sizeOf: keptBodySize,
 });
 
+// Similar films as sent to everyone whose dismissed films are not among them, per film, limit and the model and
+// catalog load they were found from, until the cards' tables change.
+const similarAnswers = defineRegion<KeptBody>({
+  name: "similar-answers",
+  share: 0.01,
+  stale: { token: "tables", tables: COMPACT_MOVIE_TABLES },
+  keeps: "a film's similar films as sent (per limit), to readers who dismissed none of them",
+  sizeOf: keptBodySize,
+});
+
 /** Positions of a 랜덤 order kept once computed: the first pages, which a member pages through again and again. */
 const RANDOM_KEPT = 400;
 // A 랜덤 order is a function of (member, day, catalog load): its first positions are kept under that key.
@@ -253,12 +263,15 @@ export function createRatingService(deps: {
   }
 
   /** GET /api/movies/{id}/similar; a signed-in caller's dismissed films are left out. */
-  async function similarTo(callerId: number | null, movieId: number | null, limit: number): Promise<string> {
+  async function similarTo(callerId: number | null, movieId: number | null, limit: number): Promise<KeptBody> {
     if (movieId === null || !(await repo.movieExists(db, movieId))) throw notFound("MOVIE_NOT_FOUND");
-    const ids = await similar.similarIds(movieId);
-    const dismissed = callerId === null ? null : new Set(await repo.dismissedIds(db, callerId));
-    const shown = (dismissed ? ids.filter((id) => !dismissed.has(id)) : ids).slice(0, limit);
-    return compactMovies(shown);
+    const { ids, token } = await similar.similarIds(movieId);
+    const dismissed = new Set(callerId === null ? [] : await repo.dismissedIds(db, callerId));
+    if (ids.some((id) => dismissed.has(id))) {
+      return KeptBody.of(await compactMovies(ids.filter((id) => !dismissed.has(id)).slice(0, limit)));
+    }
+    const build = async () => KeptBody.of(await compactMovies(ids.slice(0, limit)));
+    return similarAnswers.get(db, `${movieId}:${limit}:${token}`, build);
   }
 
   return {

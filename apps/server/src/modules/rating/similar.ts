@@ -114,16 +114,18 @@ export function createSimilarFilms(deps: {
   const { db } = deps;
 
   /** Up to SIMILAR_KEPT similar film ids, best first (the movie is known to exist). */
-  async function similarIds(movieId: number): Promise<number[]> {
+  /** A film's similar films, best first (SIMILAR_KEPT), with what they were found from: the model and catalog load. */
+  async function similarIds(movieId: number): Promise<{ ids: number[]; token: string }> {
     const [model, catalog] = await Promise.all([deps.currentModel(), deps.catalog.get()]);
     const token = `${model?.id ?? 0}:${catalog.generation}`;
-    return kept.get(db, { token }, String(movieId), async () => {
+    const ids = await kept.get(db, { token }, String(movieId), async () => {
       const row = model ? modelRow(model, movieId) : -1;
       return (
         (model && row >= 0 ? byFactors(model, row, catalog, SIMILAR_KEPT) : null) ??
         (await byCredits(db, movieId, catalog, SIMILAR_KEPT))
       );
     });
+    return { ids, token };
   }
 
   return { similarIds };
