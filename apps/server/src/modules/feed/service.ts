@@ -16,7 +16,7 @@ import type { Window } from "../../http/window.js";
 import { metrics } from "../../lib/metrics.js";
 import { type Clock, fromTimestamp, toTimestamp } from "../../lib/time.js";
 import { loadCollections } from "../collections/index.js";
-import { cardCounters, loadCompactMovies } from "../movies/index.js";
+import { type CardCounters, cardCounters, loadCompactMovies } from "../movies/index.js";
 import { loadReviews } from "../reviews/index.js";
 import { avatarUrl } from "../users/index.js";
 import * as repo from "./repository.js";
@@ -109,9 +109,9 @@ const kept = defineRegion<KeptBody>({
   sizeOf: keptBodySize,
 });
 // Each item as built, per reader (a review's and a collection's `like` are theirs), draft (id, time, count) and its
-// member's review-list version, with its films' counters left blank (`withoutCounters`): a window built again after
-// a like, a comment or a rating by one followed member builds that member's items alone, and reads the counters of
-// the window's films in one query (`withCounters`).
+// member's review-list version, with its films' counters left blank: a window built again after a like, a comment
+// or a rating by one followed member builds that member's items alone, and reads the counters of the window's films
+// in one query (`counted`).
 const builtItems = defineRegion<FeedItem>({
   name: "feed-items",
   share: 0.01,
@@ -130,14 +130,17 @@ const builtItems = defineRegion<FeedItem>({
 });
 const FeedList = z.array(FeedItem);
 
-/** An item as kept: its films' averages and counts blank, for `withCounters` to fill when a window is sent. */
-function withoutCounters(item: FeedItem): FeedItem {
+/** A card's counters as kept items hold them (and as a film no longer in the catalogue shows them). */
+const BLANK_COUNTERS: CardCounters = { average_rating: null, ratings_count: 0 };
+
+/** The item with each of its films' (and its collection's films') counters set from `counterOf`. */
+function withCounters(item: FeedItem, counterOf: (movieId: number) => CardCounters): FeedItem {
   return {
     ...item,
-    movies: item.movies.map((m) => ({ ...m, average_rating: null, ratings_count: 0 })),
+    movies: item.movies.map((m) => ({ ...m, ...counterOf(m.id) })),
     collection: item.collection && {
       ...item.collection,
-      movies: item.collection.movies.map((m) => ({ ...m, average_rating: null })),
+      movies: item.collection.movies.map((m) => ({ ...m, average_rating: counterOf(m.id).average_rating })),
     },
   };
 }
@@ -338,7 +341,7 @@ export function createFeedService(deps: { db: Kysely<Database>; clock: Clock }) 
           collection: d.collectionId !== undefined ? (collectionById.get(d.collectionId) ?? null) : null,
           count: d.count,
         },
-      ].map(withoutCounters);
+      ].map((item) => withCounters(item, () => BLANK_COUNTERS));
     });
   }
 
@@ -366,21 +369,10 @@ export function createFeedService(deps: { db: Kysely<Database>; clock: Clock }) 
   }
 
   /** The items with their films' averages and counts as of now: one query for the window's films. */
-  async function withCounters(items: FeedItem[]): Promise<FeedItem[]> {
+  async function counted(items: FeedItem[]): Promise<FeedItem[]> {
     const ids = items.flatMap((item) => [...item.movies, ...(item.collection?.movies ?? [])].map((m) => m.id));
     const counters = await cardCounters(db, ids);
-    const counted = <M extends { id: number }>(m: M) => ({ ...m, ...counters.get(m.id) });
-    return items.map((item) => ({
-      ...item,
-      movies: item.movies.map(counted),
-      collection: item.collection && {
-        ...item.collection,
-        movies: item.collection.movies.map((m) => ({
-          ...m,
-          average_rating: counters.get(m.id)?.average_rating ?? null,
-        })),
-      },
-    }));
+    return items.map((item) => withCounters(item, (id) => counters.get(id) ?? BLANK_COUNTERS));
   }
 
   /** GET /api/feed, serialised: a window of the member's feed after `cursor` (or from the newest). */
@@ -394,9 +386,7 @@ export function createFeedService(deps: { db: Kysely<Database>; clock: Clock }) 
     const answer = async () => {
       const byMember = versions.byMember();
       const found = cursor === null && keep ? await firstDrafts(me, need, byMember) : await drafts(me, cursor, need);
-      return KeptBody.of(
-        answerJson(FeedList, await withCounters(await items(me, found.slice(window.offset), byMember))),
-      );
+      return KeptBody.of(answerJson(FeedList, await counted(await items(me, found.slice(window.offset), byMember))));
     };
     return kept.get(db, key, answer, { keep });
   }

@@ -1,5 +1,6 @@
 // What other modules use of movies: the batch loader and the row mappers.
 export {
+  type CardCounters,
   cardCounters,
   COMPACT_MOVIE_TABLES,
   compactMoviesJson,
@@ -10,4 +11,4 @@ export {
   MOVIE_TABLES,
 } from "./loader.js";
 export { averageRating, backdropUrl, creditRole, personImageUrl, posterArtText, posterUrl } from "./mapper.js";
-export { findMovieRatings, readCatalogVersion, type MovieCoreRow } from "./repository.js";
+export { readCatalogVersion, type MovieCoreRow } from "./repository.js";

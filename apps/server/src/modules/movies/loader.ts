@@ -12,10 +12,10 @@ import type { VersionedTable } from "../../db/data-version.js";
 import type { Database } from "../../db/types.js";
 import { averageRating, posterUrl, toCredit, toMovie, toWatchProviders } from "./mapper.js";
 import {
-  findCardCounters,
   findCompactRows,
   findMovieCredits,
   findMovieGenres,
+  findMovieRatings,
   findMovieRows,
   findMovieTags,
   type MovieCoreRow,
@@ -208,7 +208,7 @@ export type CardCounters = Pick<CompactMovie, "average_rating" | "ratings_count"
 
 /** Average and count of each of the films (unknown ids left out), read now in one query. */
 export async function cardCounters(db: Kysely<Database>, ids: readonly number[]): Promise<Map<number, CardCounters>> {
-  const rows = await findCardCounters(db, [...new Set(ids)]);
+  const rows = await findMovieRatings(db, [...new Set(ids)]);
   return new Map(rows.map((r) => [r.id, { average_rating: averageRating(r), ratings_count: r.ratings_count }]));
 }
 

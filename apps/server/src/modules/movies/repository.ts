@@ -225,26 +225,6 @@ export async function findCompactRows(db: Db, ids: readonly number[]): Promise<C
   return (await compactRows(db, { ids: idListValue(db, ids) })).rows;
 }
 
-/** What a card shows that ratings move: a film's rating total and count. */
-export interface CardCounterRow {
-  id: number;
-  rating_sum: number;
-  ratings_count: number;
-}
-
-const cardCounterRows = prepared((db, p: Params<{ ids: unknown }>) =>
-  db
-    .selectFrom("movies")
-    .select(["id", "rating_sum", "ratings_count"])
-    .where((eb) => inIdList(db, eb.ref("id"), p.ids)),
-);
-
-/** The counters of a list's films (unknown ids have no row): one prepared statement whatever the list's length. */
-export async function findCardCounters(db: Db, ids: readonly number[]): Promise<CardCounterRow[]> {
-  if (ids.length === 0) return [];
-  return (await cardCounterRows(db, { ids: idListValue(db, ids) })).rows;
-}
-
 /** The genres of many movies, each movie's in order. */
 export function findMovieGenres(db: Db, ids: readonly number[]): Promise<Array<{ movie_id: number; name: string }>> {
   if (ids.length === 0) return Promise.resolve([]);
@@ -288,13 +268,23 @@ export async function readCatalogVersion(db: Db): Promise<string | null> {
   return (await catalogVersionRow(db, {})).rows[0]?.value ?? null;
 }
 
-/** Each movie's rating totals (for averages next to cached catalog fields). */
-export function findMovieRatings(
+const ratingRows = prepared((db, p: Params<{ ids: unknown }>) =>
+  db
+    .selectFrom("movies")
+    .select(["id", "rating_sum", "ratings_count"])
+    .where((eb) => inIdList(db, eb.ref("id"), p.ids)),
+);
+
+/**
+ * Each movie's rating totals, for averages next to kept catalog fields (unknown ids have no row): one prepared
+ * statement whatever the list's length.
+ */
+export async function findMovieRatings(
   db: Db,
   ids: readonly number[],
 ): Promise<Array<{ id: number; rating_sum: number; ratings_count: number }>> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom("movies").select(["id", "rating_sum", "ratings_count"]).where("id", "in", ids).execute();
+  if (ids.length === 0) return [];
+  return (await ratingRows(db, { ids: idListValue(db, ids) })).rows;
 }
 
 export async function movieExists(db: Db, id: number): Promise<boolean> {

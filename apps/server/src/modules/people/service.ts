@@ -8,7 +8,7 @@ import type { Database } from "../../db/types.js";
 import { notFound } from "../../http/errors.js";
 import type { Window } from "../../http/window.js";
 import type { Clock } from "../../lib/time.js";
-import { averageRating, findMovieRatings, readCatalogVersion } from "../movies/index.js";
+import { cardCounters, readCatalogVersion } from "../movies/index.js";
 import { likedSet, toggleLike } from "../shared/index.js";
 import { type CreditEntry, isCastKind, toCreditEntry, toPerson } from "./mapper.js";
 import { findPerson, personCreditKinds, personCredits, type PersonCreditRow } from "./repository.js";
@@ -106,13 +106,12 @@ export function createPeopleService(db: Kysely<Database>, clock: Clock) {
     const { directed, cast } = await filmography(personId);
     const slice = (entries: CreditEntry[]) => entries.slice(window.offset, window.offset + window.limit);
     const shown = [slice(directed), slice(cast)] as const;
-    const ratings = await findMovieRatings(db, [...new Set(shown.flat().map((e) => e.id))]);
-    const byId = new Map(ratings.map((r) => [r.id, r]));
+    const counters = await cardCounters(
+      db,
+      shown.flat().map((e) => e.id),
+    );
     const withAverage = (entries: CreditEntry[]) =>
-      entries.map((entry) => {
-        const totals = byId.get(entry.id);
-        return { ...entry, average_rating: totals ? averageRating(totals) : null };
-      });
+      entries.map((entry) => ({ ...entry, average_rating: counters.get(entry.id)?.average_rating ?? null }));
     return [
       { role: "감독", movies: withAverage(shown[0]) },
       { role: "출연", movies: withAverage(shown[1]) },

@@ -1,7 +1,8 @@
 // 평가하기 (issue #18): the rating queue, 관심없어요 (dismissed films) and similar films. The queue walks the in-memory
 // catalog orders (catalog.ts) skipping the caller's exclusions — films with a visible review row and dismissed ones —
 // which are read once per change of the member's data_version (bumped in its transaction by every review write that
-// adds, removes, stars, marks or empties a review, and every dismissal); only the page's films are then read from the database, so a page costs the same at any depth.
+// adds, removes, stars, marks or empties a review, and every dismissal); only the page's films are then read from the
+// database, so a page costs the same at any depth.
 import {
   MAX_ID,
   RATING_QUEUE_CAP,

@@ -113,8 +113,10 @@ export function createSimilarFilms(deps: {
 }) {
   const { db } = deps;
 
-  /** Up to SIMILAR_KEPT similar film ids, best first (the movie is known to exist). */
-  /** A film's similar films, best first (SIMILAR_KEPT), with what they were found from: the model and catalog load. */
+  /**
+   * A film's similar films, best first (up to SIMILAR_KEPT; the film is known to exist), with what they were found
+   * from: the model and catalog load.
+   */
   async function similarIds(movieId: number): Promise<{ ids: number[]; token: string }> {
     const [model, catalog] = await Promise.all([deps.currentModel(), deps.catalog.get()]);
     const token = `${model?.id ?? 0}:${catalog.generation}`;

@@ -2,8 +2,8 @@
 // their review rows and every candidate is scored in memory. The folded-in member, their reviewed ids and each list
 // asked for are cached per member, keyed by (served model, the member's `data_version`, movie totals version):
 // data_version moves in the same transaction as every write of the member's reviews and dismissals that changes a
-// signal (a star, a status, whether there is text: rewording a comment does not), so one new rating misses the cache at once, while a repeated read costs one indexed query. Taste match is cached by both
-// members' versions. The member's implicit marks (보고싶어요, 보는 중, comments, 관심없어요) are folded in with their
+// signal (a star, a status, whether there is text: rewording a comment does not), so one new rating misses the cache
+// at once, while a repeated read costs one indexed query. Taste match is cached by both members' versions. The member's implicit marks (보고싶어요, 보는 중, comments, 관심없어요) are folded in with their
 // stars (signals.ts); films they reviewed or dismissed are never recommended.
 import {
   type Prediction,

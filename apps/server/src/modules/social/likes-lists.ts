@@ -66,29 +66,18 @@ export function createLikesListsService(db: Kysely<Database>) {
   async function reviewsJson(callerId: number, window: Window): Promise<KeptBody> {
     const key = `likes_review:${callerId}:${window.offset}:${window.limit}`;
     const keep = keepsWindow(window);
-    return kept.get(
-      db,
-      key,
-      async () => {
-        const liked = await likedReviewVersions(db, callerId, window);
-        const digest = createHash("sha1")
-          .update(liked.map((r) => `${r.id}:${r.version ?? ""}`).join(","))
-          .digest("base64");
-        const build = async () =>
-          KeptBody.of(
-            answerJson(
-              schemas.likes_review,
-              await loadReviews(
-                db,
-                liked.map((r) => r.id),
-                callerId,
-              ),
-            ),
-          );
-        return keptReviews.get(db, `${key}:${digest}`, build, { keep });
-      },
-      { keep },
-    );
+    return kept.get(db, key, () => reviewsByVersions(callerId, window, key, keep), { keep });
+  }
+
+  /** The liked reviews' window once a write made it stale: kept per its reviews' authors' review-list versions. */
+  async function reviewsByVersions(callerId: number, window: Window, key: string, keep: boolean): Promise<KeptBody> {
+    const liked = await likedReviewVersions(db, callerId, window);
+    const digest = createHash("sha1")
+      .update(liked.map((r) => `${r.id}:${r.version ?? ""}`).join(","))
+      .digest("base64");
+    const ids = liked.map((r) => r.id);
+    const build = async () => KeptBody.of(answerJson(schemas.likes_review, await loadReviews(db, ids, callerId)));
+    return keptReviews.get(db, `${key}:${digest}`, build, { keep });
   }
 
   /** GET /api/users/{list}, serialised; `movieLimit` (movies_limit) applies to likes_collection only. */
