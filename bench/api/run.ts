@@ -556,7 +556,8 @@ async function main(): Promise<void> {
   // Each endpoint runs once per round; rounds go through every endpoint in turn, so a noisy neighbour slows one
   // run of several endpoints rather than every run of one, and the median round per endpoint is reported.
   const rounds = Math.max(1, Number(flag("rounds") ?? 3));
-  // --only=movie,write: just the endpoints whose names contain one of these.
+  // --only=movie,write: just the endpoints whose names contain one of these; `mix` every write-heavy mix,
+  // `mix:rating` the mixes whose write kind contains "rating".
   const only = flag("only")?.split(",");
   const handle = openTarget(target, 2);
   await migrateToLatest(handle.db);
@@ -634,7 +635,11 @@ async function main(): Promise<void> {
     await noteRss("start (signed in, before the first round)");
     all = endpoints(fixtures, bearers).filter((e) => !only || only.some((part) => e.name.includes(part)));
     const reads = endpoints(fixtures, bearers).filter((e) => e.kind === "read");
-    const mixes = !only || only.includes("mix") ? endpoints(fixtures, bearers).filter((e) => e.kind === "write") : [];
+    const mixes = endpoints(fixtures, bearers).filter(
+      (e) =>
+        e.kind === "write" &&
+        (!only || only.some((part) => part === "mix" || (part.startsWith("mix:") && e.name.includes(part.slice(4))))),
+    );
     const floorRequest = (n: number): BenchRequest => ({ method: "GET", path: `/floor/${fixtures.movies[n % 50]}` });
     const afterWrite = flag("after-write");
     if (afterWrite) {

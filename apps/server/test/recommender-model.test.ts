@@ -205,7 +205,7 @@ describe("ranking", () => {
   };
   // Rated movies: most of the model's rows, plus some the model does not know (odd ids).
   const ids = [...Array.from(model.movieIds).filter((_, i) => i % 5 !== 0), 11, 13, 15].sort((a, b) => a - b);
-  const stats: MovieStats = {
+  const stats1: MovieStats = {
     version: 1,
     ids: Int32Array.from(ids),
     counts: Int32Array.from(ids, (_, i) => 1 + (i % 4)),
@@ -216,13 +216,13 @@ describe("ranking", () => {
   const reviewed = new Set([10, 12, 14, 11, ...ids.slice(100, 140)]);
   const reviewedIds = Int32Array.from([...reviewed].sort((a, b) => a - b));
 
-  function bruteForce(mode: "expect" | "difference", limit: number) {
+  function bruteForce(mode: "expect" | "difference", limit: number, stats = stats1, who = member) {
     const all = Array.from(stats.ids, (movieId, s) => {
       const row = Array.from(model.movieIds).indexOf(movieId);
-      let raw = model.mu + member.bias;
+      let raw = model.mu + who.bias;
       if (row >= 0) {
         raw += model.bias[row]!;
-        for (let c = 0; c < k; c++) raw += member.factors[c]! * model.itemFactors[row * k + c]!;
+        for (let c = 0; c < k; c++) raw += who.factors[c]! * model.itemFactors[row * k + c]!;
       } else {
         raw += coldMovieBias(model, { count: stats.counts[s]!, sum10: stats.sums[s]! });
       }
@@ -239,7 +239,7 @@ describe("ranking", () => {
     for (const mode of ["expect", "difference"] as const) {
       for (const limit of [1, 10, 50, 200, 1000]) {
         const depths = mode === "expect" ? { expect: limit, difference: 0 } : { expect: 0, difference: limit };
-        const fast = rankBoth(model, member, stats, reviewedIds, depths)[mode];
+        const fast = rankBoth(model, member, stats1, reviewedIds, depths)[mode];
         const slow = bruteForce(mode, limit);
         expect(fast.map((r) => r.movieId)).toEqual(slow.map((r) => r.movieId));
         for (const [i, r] of fast.entries()) expect(r.expected).toBeCloseTo(slow[i]!.expected, 5);
@@ -251,11 +251,27 @@ describe("ranking", () => {
       [200, 50],
       [1, 1000],
     ] as const) {
-      const both = rankBoth(model, member, stats, reviewedIds, { expect: expectDepth, difference: differenceDepth });
+      const both = rankBoth(model, member, stats1, reviewedIds, { expect: expectDepth, difference: differenceDepth });
       expect(both.expect.map((r) => r.movieId)).toEqual(bruteForce("expect", expectDepth).map((r) => r.movieId));
       expect(both.difference.map((r) => r.movieId)).toEqual(
         bruteForce("difference", differenceDepth).map((r) => r.movieId),
       );
+    }
+    // New totals (another version): /difference's walk, ordered by bias minus average, follows the new averages
+    // (a member of mild tastes, whose tight bounds stop the walk early).
+    const mild = { bias: 0.1, factors: member.factors.map((f) => f * 0.05) };
+    const stats2: MovieStats = {
+      ...stats1,
+      version: 2,
+      sums: stats1.sums.map((sum, i) => (i % 3 === 0 ? sum * 0.8 : sum)),
+    };
+    for (const stats of [stats1, stats2]) {
+      for (const mode of ["expect", "difference"] as const) {
+        for (const limit of [1, 50]) {
+          const fast = rankBoth(model, mild, stats, reviewedIds, { expect: limit, difference: limit })[mode];
+          expect(fast.map((r) => r.movieId)).toEqual(bruteForce(mode, limit, stats, mild).map((r) => r.movieId));
+        }
+      }
     }
     // The data really has ties at the clamp: more 5.0s than the largest limit.
     expect(bruteForce("expect", rows).filter((r) => r.expected === 5).length).toBeGreaterThan(50);

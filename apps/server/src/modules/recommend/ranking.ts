@@ -1,6 +1,6 @@
-// Candidate scoring for /expect and /difference (API.md §4.12): every rated movie without a review row of the
-// caller (nor a dismissal), scored in one tight loop over the model's factor matrix, the best `limit` kept by TopK with the
-// contract's tie rules (score desc, average rating desc, ratings count desc, movie id asc).
+// Candidate scoring for /expect and /difference (API.md §4.12): rated movies without a review row of the caller (nor a
+// dismissal), walked from those that can score highest until none left can enter (RowOrder), the best `limit` kept
+// by TopK with the contract's tie rules (score desc, average rating desc, ratings count desc, movie id asc).
 import { coldMovieBias, type MemberVector } from "./fold-in.js";
 import { modelRow, type ServedModel } from "./model.js";
 import { averageRating, type MovieStats, statsIndex } from "./movie-stats.js";
@@ -58,11 +58,185 @@ export function likedEnough(expected: number, memberMean: number): boolean {
 }
 
 /**
- * Both orders of a member in one pass over the catalog: the best `depths.expect` by expected rating and the best
- * `depths.difference` by expected minus average (0: that order is not ranked). `reviewed`: the movie ids the caller
- * has a review row for or dismissed, ascending (left out). `memberMean`: the mean of the caller's ratings, for
- * /difference's floor (likedEnough). A candidate is scored when it may
- * enter either; the pass costs about as much as one order alone, so /expect and /difference share it.
+ * The model's rows grouped by factor norm and, within a group, in descending order of a key (a film's bias for the
+ * expect order, its bias minus its average for /difference): a member's score of a film is at most key + μ + b_u +
+ * |p_u|·(the group's largest norm) (Cauchy–Schwarz), so walking every group's head in order of that bound visits the
+ * films that can rank first and stops at the first bound below the last place kept — a few thousand of 100,000.
+ */
+interface RowOrder {
+  /** Model rows, group after group. */
+  rows: Int32Array;
+  /** The key of each position, descending within a group. */
+  keys: Float64Array;
+  /** Group g spans positions starts[g] up to starts[g + 1]. */
+  starts: Int32Array;
+  /** The largest item norm in group g. */
+  norms: Float64Array;
+  /**
+   * Each position's film bias and factors (k + 1 values), copied in walk order: the walk reads them one after another
+   * instead of jumping around the model's arrays (a cache miss per film, most of a walk's time).
+   */
+  packed: Float32Array;
+}
+
+/** Groups by norm: the lower half of the rows, then half of the rest, … down to groups of at most this many. */
+const SMALLEST_GROUP = 256;
+
+/** The keys a walk goes down are rounded up to a multiple of this: the bound stays an upper bound. */
+const KEY_QUANTUM = 2 ** -20;
+
+/**
+ * Rows 0 … n − 1 that `include` accepts, by `keyOf` rounded up to KEY_QUANTUM, descending, with those rounded keys:
+ * the rounded key and the row are one exact double, so a native numeric sort orders 100,000 rows in a few
+ * milliseconds (a comparator sort takes tens).
+ */
+function sortedRows(n: number, keyOf: (row: number) => number, include: (row: number) => boolean) {
+  const scale = 2 ** Math.ceil(Math.log2(n + 1));
+  const both = new Float64Array(n);
+  let m = 0;
+  // −ceil(key / quantum) ascending is the rounded key descending.
+  for (let row = 0; row < n; row++) if (include(row)) both[m++] = -Math.ceil(keyOf(row) / KEY_QUANTUM) * scale + row;
+  const sorted = both.subarray(0, m).sort();
+  const rows = new Int32Array(sorted.length);
+  const keys = new Float64Array(sorted.length);
+  for (let i = 0; i < sorted.length; i++) {
+    const high = Math.floor(sorted[i]! / scale);
+    rows[i] = sorted[i]! - high * scale;
+    keys[i] = -high * KEY_QUANTUM;
+  }
+  return { rows, keys };
+}
+
+/** Each row's group by norm (a model's, computed once). */
+const groupsOf = new WeakMap<ServedModel, { group: Uint8Array; count: number }>();
+
+function normGroups(model: ServedModel) {
+  const hit = groupsOf.get(model);
+  if (hit) return hit;
+  const norms = model.itemNorms;
+  // Largest first: the smallest groups hold the largest norms.
+  const byNorm = sortedRows(
+    norms.length,
+    (row) => norms[row]!,
+    () => true,
+  ).rows.reverse();
+  const group = new Uint8Array(norms.length);
+  let count = 0;
+  for (let from = 0, rest = norms.length; rest > 0; count++) {
+    const size = rest <= SMALLEST_GROUP ? rest : Math.ceil(rest / 2);
+    for (let i = from; i < from + size; i++) group[byNorm[i]!] = count;
+    from += size;
+    rest -= size;
+  }
+  const value = { group, count };
+  groupsOf.set(model, value);
+  return value;
+}
+
+/** The rows `include` accepts, grouped by norm, each group by `keyOf` descending. */
+function rowOrder(model: ServedModel, keyOf: (row: number) => number, include: (row: number) => boolean): RowOrder {
+  const { group, count } = normGroups(model);
+  const sorted = sortedRows(group.length, keyOf, include);
+  const starts = new Int32Array(count + 1);
+  for (const row of sorted.rows) starts[group[row]! + 1]!++;
+  for (let g = 0; g < count; g++) starts[g + 1]! += starts[g]!;
+  // Dealt into their groups in key order, so each group stays sorted.
+  const fill = starts.slice(0, count);
+  const k = model.factors;
+  const rows = new Int32Array(sorted.rows.length);
+  const keys = new Float64Array(rows.length);
+  const norms = new Float64Array(count);
+  const packed = new Float32Array(rows.length * (k + 1));
+  for (let i = 0; i < sorted.rows.length; i++) {
+    const row = sorted.rows[i]!;
+    const g = group[row]!;
+    const at = fill[g]!++;
+    rows[at] = row;
+    keys[at] = sorted.keys[i]!;
+    norms[g] = Math.max(norms[g]!, model.itemNorms[row]!);
+    packed[at * (k + 1)] = model.bias[row]!;
+    for (let c = 0; c < k; c++) packed[at * (k + 1) + 1 + c] = model.itemFactors[row * k + c]!;
+  }
+  return { rows, keys, starts, norms, packed };
+}
+
+const expectOrders = new WeakMap<ServedModel, RowOrder>();
+const differenceOrders = new WeakMap<ServedModel, { version: number; order: RowOrder }>();
+
+/** The expect order's walk: by the film's bias (per model). Films without ratings are skipped as they come. */
+function expectOrder(model: ServedModel): RowOrder {
+  let order = expectOrders.get(model);
+  if (!order) {
+    order = rowOrder(
+      model,
+      (row) => model.bias[row]!,
+      () => true,
+    );
+    expectOrders.set(model, order);
+  }
+  return order;
+}
+
+/** /difference's walk: by the film's bias minus its average, rated films only (per model and movie totals). */
+function differenceOrder(model: ServedModel, stats: MovieStats, view: AlignedStats): RowOrder {
+  const hit = differenceOrders.get(model);
+  if (hit && hit.version === stats.version) return hit.order;
+  const order = rowOrder(
+    model,
+    (row) => model.bias[row]! - view.averages[row]!,
+    (row) => view.counts[row]! > 0,
+  );
+  differenceOrders.set(model, { version: stats.version, order });
+  return order;
+}
+
+/**
+ * Visits `order`'s positions by descending bound (key + `base` + `pNorm` × the group's largest norm) until `stops`
+ * says the best bound left cannot enter any more. `stops` reads the caller's current last place, which rises as it
+ * visits.
+ */
+function walk(
+  order: RowOrder,
+  base: number,
+  pNorm: number,
+  stops: (bound: number) => boolean,
+  visit: (at: number) => void,
+): void {
+  const groups = order.norms.length;
+  const { keys, starts } = order;
+  const lift = Float64Array.from(order.norms, (norm) => base + pNorm * norm);
+  const next = starts.slice(0, groups);
+  for (;;) {
+    // The group whose next row has the best bound, and the best bound of the others.
+    let best = -1;
+    let bound = Number.NEGATIVE_INFINITY;
+    let second = Number.NEGATIVE_INFINITY;
+    for (let g = 0; g < groups; g++) {
+      if (next[g]! >= starts[g + 1]!) continue;
+      const head = keys[next[g]!]! + lift[g]!;
+      if (head > bound) {
+        second = bound;
+        bound = head;
+        best = g;
+      } else if (head > second) second = head;
+    }
+    if (best < 0 || stops(bound)) return;
+    // Down that group while it stays ahead of the others.
+    const end = starts[best + 1]!;
+    const up = lift[best]!;
+    let at = next[best]!;
+    do visit(at++);
+    while (at < end && keys[at]! + up >= second && !stops(keys[at]! + up));
+    next[best] = at;
+  }
+}
+
+/**
+ * Both orders of a member: the best `depths.expect` by expected rating and the best `depths.difference` by expected
+ * minus average (0: that order is not ranked). `reviewed`: the movie ids the caller has a review row for or
+ * dismissed, ascending (left out). `memberMean`: the mean of the caller's ratings, for /difference's floor
+ * (likedEnough). Each order walks the catalog from the films that can score highest (RowOrder) and stops where none
+ * left can enter, so /expect and /difference share the member's fold-in and cost a few thousand dot products each.
  */
 export function rankBoth(
   model: ServedModel,
@@ -83,43 +257,52 @@ export function rankBoth(
     const modelIndex = modelRow(model, id);
     if (modelIndex >= 0) reviewedRows[modelIndex] = 1;
   }
-  // The hot loop: one dot product per candidate over the contiguous factor matrix, no allocation.
   const k = model.factors;
-  const q = model.itemFactors;
   const p = member.factors;
-  const bias = model.bias;
   const base = model.mu + member.bias;
   const { counts, averages } = view;
-  const norms = model.itemNorms;
   let pNorm = 0;
   for (let c = 0; c < k; c++) pNorm += p[c]! ** 2;
   pNorm = Math.sqrt(pNorm);
-  // +∞ for an order not ranked: nothing reaches it.
-  let expectThreshold = depths.expect > 0 ? expectTop.threshold() : Number.POSITIVE_INFINITY;
-  let differenceThreshold = depths.difference > 0 ? differenceTop.threshold() : Number.POSITIVE_INFINITY;
-  for (let row = 0; row < counts.length; row++) {
-    const count = counts[row]!;
-    if (count === 0 || reviewedRows[row] === 1) continue;
-    // Cauchy–Schwarz: p·q ≤ |p|·|q|. A movie whose best possible score is below an order's current last place
-    // cannot enter it (ties still have to be compared, hence strictly below).
-    const ceiling = clampRating(base + bias[row]! + pNorm * norms[row]!);
-    const average = averages[row]!;
-    const mayExpect = ceiling >= expectThreshold;
-    const mayDiffer = ceiling - average >= differenceThreshold && likedEnough(ceiling, memberMean);
-    if (!mayExpect && !mayDiffer) continue;
-    const off = row * k;
+  /** r̂ (clamped) of the film at position `at` of `order`. */
+  const expectedAt = (order: RowOrder, at: number) => {
+    const off = at * (k + 1);
     let dot = 0;
-    for (let c = 0; c < k; c++) dot += p[c]! * q[off + c]!;
-    const expected = clampRating(base + bias[row]! + dot);
-    const id = model.movieIds[row]!;
-    if (mayExpect) {
-      expectTop.offer(id, expected, expected, average, count);
-      expectThreshold = expectTop.threshold();
-    }
-    if (mayDiffer && likedEnough(expected, memberMean)) {
-      differenceTop.offer(id, expected, expected - average, average, count);
-      differenceThreshold = differenceTop.threshold();
-    }
+    for (let c = 0; c < k; c++) dot += p[c]! * order.packed[off + 1 + c]!;
+    return clampRating(base + order.packed[off]! + dot);
+  };
+  if (depths.expect > 0) {
+    const order = expectOrder(model);
+    // A bound below the last place stops the walk (ties still have to be compared, hence strictly below).
+    walk(
+      order,
+      base,
+      pNorm,
+      (bound) => clampRating(bound) < expectTop.threshold(),
+      (at) => {
+        const row = order.rows[at]!;
+        if (counts[row]! === 0 || reviewedRows[row] === 1) return;
+        const expected = expectedAt(order, at);
+        expectTop.offer(model.movieIds[row]!, expected, expected, averages[row]!, counts[row]!);
+      },
+    );
+  }
+  if (depths.difference > 0) {
+    const order = differenceOrder(model, stats, view);
+    // The bound is of r̂ − average before clamping; a clamp from below lifts a score to at most 0.5 − average ≤ 0.
+    walk(
+      order,
+      base,
+      pNorm,
+      (bound) => Math.max(bound, 0) < differenceTop.threshold(),
+      (at) => {
+        const row = order.rows[at]!;
+        if (reviewedRows[row] === 1) return;
+        const expected = expectedAt(order, at);
+        if (!likedEnough(expected, memberMean)) return;
+        differenceTop.offer(model.movieIds[row]!, expected, expected - averages[row]!, averages[row]!, counts[row]!);
+      },
+    );
   }
   for (const s of view.extras) {
     if (reviewedStats.has(s)) continue;
