@@ -66,8 +66,11 @@ describe("GET /api/participants/{id}", () => {
     const director = await createPerson(ctx, "평점과 무관한 감독", [{ movieId: film.id, kind: "감독" }]);
     const page = await get(`/api/participants/${director.id}`);
     expect(page.json().roles).toEqual(["감독"]);
+    const films = `/api/participants/${director.id}/movies`;
+    expect(((await get(films)).json() as PersonCredits)[0]!.movies[0]!.average_rating).toBeNull();
     const hits = () => readCacheStats().find((r) => r.name === "people")!.hits;
-    const before = hits();
+    const cutHits = () => readCacheStats().find((r) => r.name === "person-movies-counted")!.hits;
+    const [before, cutBefore] = [hits(), cutHits()];
     const rated = await injectAs(
       ctx,
       alice,
@@ -79,6 +82,9 @@ describe("GET /api/participants/{id}", () => {
     expect(rated.statusCode).toBe(201);
     expect((await get(`/api/participants/${director.id}`)).body).toBe(page.body);
     expect(hits() - before).toBe(dialectUnderTest === "sqlite" ? 1 : 0);
+    // The films window shows the new average, sent again from its kept cut at the averages (SQLite).
+    expect(((await get(films)).json() as PersonCredits)[0]!.movies[0]!.average_rating).toBe(4.5);
+    expect(cutHits() - cutBefore).toBe(dialectUnderTest === "sqlite" ? 1 : 0);
     await ctx.db
       .insertInto("credits")
       .values({ movie_id: other.id, person_id: director.id, kind: "주연", character: null, position: 0 })

@@ -1,6 +1,7 @@
 // GET /api/search: parameter errors, expand, odd input, the write paths that keep the index, and agreement with a
 // plain in-memory evaluation of API.md §4.10 over every row.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readCacheStats } from "../src/cache/index.js";
 import { rebuildSearchIndex } from "../src/modules/search/index.js";
 import { bestTier, matchText, parseQuery } from "../src/modules/search/matcher.js";
 import { choseongKey, normalizeText } from "../src/modules/search/normalize.js";
@@ -171,6 +172,78 @@ describe("expand", () => {
     expect(self).toMatchObject({ is_following: false, is_blocked: false });
     const anonymous = (await get("/api/search?search_q=cinema&expand=true")).json();
     expect(anonymous.users.every((user: { is_following: boolean }) => !user.is_following)).toBe(true);
+  });
+});
+
+describe("counters", () => {
+  it("shows films' averages and counts as of the last review, the rest of the answer kept through it", async () => {
+    const url = `/api/search?search_q=${encodeURIComponent("봉준호")}&expand=true`;
+    const region = (name: string) => readCacheStats().find((r) => r.name === name)!;
+    const before = (await get(url)).json();
+    const film = before.collections[0].movies[0];
+    expect(film.id).toBe(ids["기생충"]);
+    const critic = await createMember(ctx);
+    const put = await injectAs(
+      ctx,
+      critic,
+    )({
+      method: "PUT",
+      url: `/api/reviews/movie/${film.id}/mine`,
+      headers: JSON_HEADERS,
+      payload: { rating: 1, content: "다시 보니 아쉬워요" },
+    });
+    expect(put.statusCode).toBe(201);
+    // A first star moves the film's ratings count, by which search ranks: the answer is built again.
+    const rated = (await get(url)).json();
+    expect(rated.collections[0].movies[0].average_rating).not.toBe(film.average_rating);
+    // Another star from the same member moves the average alone: the answer is sent again from its kept cut (on
+    // SQLite, whose table versions tell the tables apart; on PostgreSQL any write is a new version).
+    const counted = region("search-expanded-counted").misses;
+    const restar = await injectAs(
+      ctx,
+      critic,
+    )({
+      method: "PUT",
+      url: `/api/reviews/movie/${film.id}/mine`,
+      headers: JSON_HEADERS,
+      payload: { rating: 5 },
+    });
+    expect(restar.statusCode).toBe(200);
+    const after = (await get(url)).json();
+    if (ctx.database.dialect === "sqlite") expect(region("search-expanded-counted").misses).toBe(counted);
+    const [row] = await ctx.db
+      .selectFrom("movies")
+      .select(["rating_sum", "ratings_count"])
+      .where("id", "=", film.id)
+      .execute();
+    expect(after.collections[0].movies[0].average_rating).toBe(Math.round(row!.rating_sum / row!.ratings_count) / 10);
+    expect(after.collections[0].movies[0].average_rating).not.toBe(rated.collections[0].movies[0].average_rating);
+    expect({ ...after, collections: [] }).toEqual({ ...before, collections: [] });
+    // A search for the film itself shows its counts, and a new title is seen at once (the catalog version).
+    const titled = `/api/search?search_q=${encodeURIComponent("기생충")}&expand=true`;
+    const shown = (await get(titled)).json().movies.find((m: { id: number }) => m.id === film.id);
+    expect(shown).toMatchObject({
+      ratings_count: row!.ratings_count,
+      average_rating: after.collections[0].movies[0].average_rating,
+    });
+    const reviews = shown.reviews_count;
+    await injectAs(
+      ctx,
+      critic,
+    )({
+      method: "PUT",
+      url: `/api/reviews/movie/${film.id}/mine`,
+      headers: JSON_HEADERS,
+      payload: { content: "" },
+    });
+    expect((await get(titled)).json().movies.find((m: { id: number }) => m.id === film.id).reviews_count).toBe(
+      reviews - 1,
+    );
+    await ctx.db.updateTable("movies").set({ title: "기생충 (흑백판)" }).where("id", "=", film.id).execute();
+    expect((await get(titled)).json().movies.find((m: { id: number }) => m.id === film.id).title).toBe(
+      "기생충 (흑백판)",
+    );
+    await ctx.db.updateTable("movies").set({ title: "기생충" }).where("id", "=", film.id).execute();
   });
 });
 

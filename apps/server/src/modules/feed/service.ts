@@ -16,7 +16,15 @@ import type { Window } from "../../http/window.js";
 import { metrics } from "../../lib/metrics.js";
 import { type Clock, fromTimestamp, toTimestamp } from "../../lib/time.js";
 import { loadCollections } from "../collections/index.js";
-import { type CardCounters, cardCounters, loadCompactMovies } from "../movies/index.js";
+import {
+  type CardCounters,
+  cardCounters,
+  type CountedJson,
+  countedJson,
+  countedJsonSize,
+  loadCompactMovies,
+  withCountersNow,
+} from "../movies/index.js";
 import { loadReviews } from "../reviews/index.js";
 import { avatarUrl } from "../users/index.js";
 import * as repo from "./repository.js";
@@ -103,10 +111,19 @@ const FEED_TABLES = [...ITEM_TABLES, "movies"] as const satisfies readonly Versi
  */
 const kept = defineRegion<KeptBody>({
   name: "feed",
-  share: 0.025,
+  share: 0.015,
   stale: { token: "tables", tables: FEED_TABLES },
   keeps: "a window (first pages) of a member's 소식 as sent, per the versions of the reviews of those they follow",
   sizeOf: keptBodySize,
+});
+// The same windows cut at their films' counters (movies/counted.ts), kept through ratings: a star anywhere sends a
+// window again from this with one counters query for its films.
+const keptCounted = defineRegion<CountedJson>({
+  name: "feed-counted",
+  share: 0.01,
+  stale: { token: "tables", tables: ITEM_TABLES },
+  keeps: "a window of a member's 소식 as sent, up to its films' counters (read again when it is sent)",
+  sizeOf: countedJsonSize,
 });
 // Each item as built, per reader (a review's and a collection's `like` are theirs), draft (id, time, count) and its
 // member's review-list version, with its films' counters left blank: a window built again after a like, a comment
@@ -383,10 +400,15 @@ export function createFeedService(deps: { db: Kysely<Database>; clock: Clock }) 
     const key = `${me}:${versions.digest}:${cursorKey}:${window.offset}:${window.limit}`;
     const keep = keepsWindow(window);
     const need = window.offset + window.limit;
-    const answer = async () => {
+    const windowItems = async () => {
       const byMember = versions.byMember();
       const found = cursor === null && keep ? await firstDrafts(me, need, byMember) : await drafts(me, cursor, need);
-      return KeptBody.of(answerJson(FeedList, await counted(await items(me, found.slice(window.offset), byMember))));
+      return items(me, found.slice(window.offset), byMember);
+    };
+    const answer = async () => {
+      const cut = await keptCounted.get(db, key, async () => countedJson(FeedList, await windowItems()), { keep });
+      const json = await withCountersNow(db, cut);
+      return KeptBody.of(json ?? answerJson(FeedList, await counted(await windowItems())));
     };
     return kept.get(db, key, answer, { keep });
   }

@@ -271,18 +271,18 @@ export async function readCatalogVersion(db: Db): Promise<string | null> {
 const ratingRows = prepared((db, p: Params<{ ids: unknown }>) =>
   db
     .selectFrom("movies")
-    .select(["id", "rating_sum", "ratings_count"])
+    .select(["id", "rating_sum", "ratings_count", "reviews_count"])
     .where((eb) => inIdList(db, eb.ref("id"), p.ids)),
 );
 
 /**
- * Each movie's rating totals, for averages next to kept catalog fields (unknown ids have no row): one prepared
- * statement whatever the list's length.
+ * Each movie's rating totals and reviews count, for the counters next to kept catalog fields (unknown ids have no
+ * row): one prepared statement whatever the list's length.
  */
 export async function findMovieRatings(
   db: Db,
   ids: readonly number[],
-): Promise<Array<{ id: number; rating_sum: number; ratings_count: number }>> {
+): Promise<Array<{ id: number; rating_sum: number; ratings_count: number; reviews_count: number }>> {
   if (ids.length === 0) return [];
   return (await ratingRows(db, { ids: idListValue(db, ids) })).rows;
 }

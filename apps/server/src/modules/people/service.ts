@@ -8,7 +8,14 @@ import type { Database } from "../../db/types.js";
 import { notFound } from "../../http/errors.js";
 import type { Window } from "../../http/window.js";
 import type { Clock } from "../../lib/time.js";
-import { cardCounters, readCatalogVersion } from "../movies/index.js";
+import {
+  cardCounters,
+  type CountedJson,
+  countedJson,
+  countedJsonSize,
+  readCatalogVersion,
+  withCountersNow,
+} from "../movies/index.js";
 import { likedSet, toggleLike } from "../shared/index.js";
 import { type CreditEntry, isCastKind, toCreditEntry, toPerson } from "./mapper.js";
 import { findPerson, personCreditKinds, personCredits, type PersonCreditRow } from "./repository.js";
@@ -45,13 +52,21 @@ const peopleAnswers = defineRegion<KeptBody>({
   keeps: "a person page as sent to readers who do not like them",
   sizeOf: keptBodySize,
 });
-// The averages in a window move with every rating (a change of the movies table).
+// The averages in a window move with every rating (a change of the movies table); the window cut at its films'
+// averages (movies/counted.ts) is kept through ratings and sent again with one counters query.
 const personWindows = defineRegion<KeptBody>({
   name: "person-movies",
-  share: 0.04,
+  share: 0.02,
   stale: { token: "tables", tables: ["movies", "credits", "people", "app_state"] },
   keeps: "a window (first pages) of a person's films with their averages, as sent",
   sizeOf: keptBodySize,
+});
+const personWindowsCounted = defineRegion<CountedJson>({
+  name: "person-movies-counted",
+  share: 0.02,
+  stale: { token: "tables", tables: ["credits", "people", "app_state"] },
+  keeps: "a window of a person's films as sent, up to their averages (read again when it is sent)",
+  sizeOf: countedJsonSize,
 });
 
 export function createPeopleService(db: Kysely<Database>, clock: Clock) {
@@ -98,8 +113,18 @@ export function createPeopleService(db: Kysely<Database>, clock: Clock) {
   async function personMoviesJson(id: number | null, window: Window): Promise<KeptBody> {
     const person = await personOr404(db, id);
     const key = `${person.id}:${window.offset}:${window.limit}`;
-    const build = async () => KeptBody.of(answerJson(PersonCredits, await personMovies(person.id, window)));
-    return personWindows.get(db, key, build, { keep: keepsWindow(window) });
+    const keep = keepsWindow(window);
+    const build = async () => {
+      const cut = await personWindowsCounted.get(
+        db,
+        key,
+        async () => countedJson(PersonCredits, await personMovies(person.id, window)),
+        { keep },
+      );
+      const json = await withCountersNow(db, cut);
+      return KeptBody.of(json ?? answerJson(PersonCredits, await personMovies(person.id, window)));
+    };
+    return personWindows.get(db, key, build, { keep });
   }
 
   async function personMovies(personId: number, window: Window): Promise<PersonCredits> {

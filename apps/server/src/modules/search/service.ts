@@ -6,7 +6,7 @@ import { z } from "zod";
 import { type DatabaseToken, defineRegion, keepsWindow, readDatabaseToken } from "../../cache/index.js";
 import type { VersionedTable } from "../../db/data-version.js";
 import type { Database } from "../../db/types.js";
-import { MOVIE_TABLES } from "../movies/index.js";
+import { type CountedJson, countedJson, countedJsonSize, MOVIE_TABLES, withCountersNow } from "../movies/index.js";
 import { ApiError } from "../../http/errors.js";
 import { KeptBody, keptBodySize } from "../../http/json-reply.js";
 import { parseMoviesLimit } from "../../http/movies-limit.js";
@@ -108,13 +108,23 @@ const rankings = defineRegion<Ranking>({
   // The id lists take about as much as their JSON.
   sizeOf: (r) => r.key.length * 2 + r.plain.bytes.byteLength + keptBodySize(r.plain),
 });
+const EXPANDED_TABLES = [...new Set([...RANKING_TABLES, ...MOVIE_TABLES])];
 // Keyed by the ranking's key, so also stale when its ranking is.
 const expandedAnswers = defineRegion<KeptBody>({
   name: "search-expanded",
-  share: 0.06,
-  stale: { token: "tables", tables: [...new Set([...RANKING_TABLES, ...MOVIE_TABLES])] },
+  share: 0.03,
+  stale: { token: "tables", tables: EXPANDED_TABLES },
   keeps: "an expand=true search answer as sent, per ranking and movies_limit (tens of kilobytes)",
   sizeOf: keptBodySize,
+});
+// The same answers cut at their films' counters, kept through ratings (movies/counted.ts): an answer gone stale
+// because a star moved an average is sent again from this with one counters query.
+const expandedCounted = defineRegion<CountedJson>({
+  name: "search-expanded-counted",
+  share: 0.03,
+  stale: { token: "tables", tables: EXPANDED_TABLES.filter((table) => table !== "movies") },
+  keeps: "an expand=true search answer as sent, up to its films' counters (read again when it is sent)",
+  sizeOf: countedJsonSize,
 });
 // Expanded answers that carry a member's own likes or follows.
 const membersAnswers = defineRegion<KeptBody>({
@@ -177,10 +187,25 @@ export function createSearchService(db: Kysely<Database>, options: SearchOptions
       KeptBody.of(JSON.stringify(z.encode(ExpandedSearchResult, await expanded(entry.result, caller, movieLimit))));
     const limitKey = String(movieLimit ?? "all");
     const keep = keepsWindow(window);
-    const keptFor = (caller: number | null) =>
-      at
-        ? expandedAnswers.get(db, `${limitKey}:${entry.key}`, () => encodeFor(caller), { at, keep })
-        : encodeFor(caller);
+    const keptFor = (caller: number | null) => {
+      if (!at) return encodeFor(caller);
+      const key = `${limitKey}:${entry.key}`;
+      return expandedAnswers.get(
+        db,
+        key,
+        async () => {
+          const counted = await expandedCounted.get(
+            db,
+            key,
+            async () => countedJson(ExpandedSearchResult, await expanded(entry.result, caller, movieLimit)),
+            { at, keep },
+          );
+          const json = await withCountersNow(db, counted);
+          return json === null ? encodeFor(caller) : KeptBody.of(json);
+        },
+        { at, keep },
+      );
+    };
     if (personal) return keptFor(callerId);
     // The expanded objects carry the caller's likes and follows: a member with none among them gets the visitors'.
     if (callerId !== null && (await touchesCaller(entry.result, callerId))) {
