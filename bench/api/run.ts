@@ -122,6 +122,17 @@ function serverCounts(server: ChildServer): Promise<ServerCounts> {
 }
 
 /** The regions an endpoint's run read, with their hit rates in %. */
+/** Per region, how many answers were built (misses) per write of a mix: what each write costs the reads after it. */
+function rebuilt(before: RegionCounts[], after: RegionCounts[], writes = 0): string {
+  const was = new Map(before.map((r) => [r.name, r.misses]));
+  return after
+    .map((r) => ({ name: r.name, perWrite: (r.misses - (was.get(r.name) ?? 0)) / Math.max(1, writes) }))
+    .filter((r) => r.perWrite >= 0.05)
+    .sort((a, b) => b.perWrite - a.perWrite)
+    .map((r) => `${r.name} ${r.perWrite.toFixed(2)}`)
+    .join(", ");
+}
+
 function regionsRead(before: RegionCounts[], after: RegionCounts[]): Record<string, number> {
   const was = new Map(before.map((r) => [r.name, r]));
   const out: Record<string, number> = {};
@@ -602,6 +613,8 @@ async function main(): Promise<void> {
   /** Per endpoint (first round): the read-cache regions it read, with their hit rates in %. */
   const regionsOf: Record<string, Record<string, number>> = {};
   const cacheOff = flag("cache-off");
+  /** Per write kind (last round): the read cache's regions by answers built per write. */
+  const rebuiltPerWrite: Record<string, string> = {};
   try {
     // --profile=<dir>: the server writes a V8 CPU profile there when it stops.
     const profile = flag("profile");
@@ -702,8 +715,11 @@ async function main(): Promise<void> {
         await drive(running, (n) => next(n + 1_000_000 * round), connections, warmup);
         const counts = await serverCounts(running);
         const m = await drive(running, (n) => next(n + 10_000_000 * round), connections, seconds);
-        m.sql = perRequest(counts.sql, (await serverCounts(running)).sql, m.requests);
+        const after = await serverCounts(running);
+        m.sql = perRequest(counts.sql, after.sql, m.requests);
         record(`mix: ${write.name}`, m, floor.rps);
+        if (round === rounds)
+          rebuiltPerWrite[write.name] = rebuilt(counts.cache, after.cache, m.byTag?.write?.requests);
       }
       if (round === 1 && mixes.length) await noteRss("after the first round's write-heavy mix");
     }
@@ -744,6 +760,7 @@ async function main(): Promise<void> {
         .slice(0, 6)
         .map(([tag, l]) => `${tag.slice(5)} p50 ${l.p50} p99 ${l.p99}`);
       console.log(`  ${row["write kind"]}: slowest reads — ${slowest.join("; ")}`);
+      console.log(`    answers built per write (last round): ${rebuiltPerWrite[row["write kind"]] ?? "?"}`);
     }
   }
   const peak = Math.round(rssPeak);

@@ -1,7 +1,7 @@
 // SQL of the recommender: ratings and implicit marks for training, movie rating totals, the caller's reviews and
 // dismissals, models, co-ratings.
 import { type Kysely, sql } from "kysely";
-import { preparedKept, type Params } from "../../db/prepared.js";
+import { prepared, preparedKept, type Params } from "../../db/prepared.js";
 import type { Database } from "../../db/types.js";
 import { visibleReview } from "../reviews/index.js";
 
@@ -77,19 +77,26 @@ export function memberVersions(db: Db, userIds: number[]) {
  * Every visible review row of the member (rated, marked or commented), movie id order. A hidden row (rating 0,
  * status "", content "": API.md §4.5) is no signal and no exclusion: the movie is unseen again.
  */
-export function memberReviews(db: Db, userId: number) {
-  return db
+const memberReviewRows = prepared((db, p: Params<{ userId: number }>) =>
+  db
     .selectFrom("reviews")
     .select(["movie_id", "rating", "status", hasText.as("has_text")])
-    .where("user_id", "=", userId)
+    .where("user_id", "=", p.userId)
     .where(visibleReview("reviews"))
-    .orderBy("movie_id")
-    .execute();
+    .orderBy("movie_id"),
+);
+
+export async function memberReviews(db: Db, userId: number) {
+  return (await memberReviewRows(db, { userId })).rows;
 }
 
 /** The member's dismissed films (관심없어요, migration 0009): never recommended, and a signal of taste (signals.ts). */
-export function memberDismissals(db: Db, userId: number) {
-  return db.selectFrom("movie_dismissals").select("movie_id").where("user_id", "=", userId).execute();
+const memberDismissalRows = prepared((db, p: Params<{ userId: number }>) =>
+  db.selectFrom("movie_dismissals").select("movie_id").where("user_id", "=", p.userId),
+);
+
+export async function memberDismissals(db: Db, userId: number) {
+  return (await memberDismissalRows(db, { userId })).rows;
 }
 
 /**
