@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { answerJson } from "../src/cache/index.js";
 import { countedJson, withCountersNow } from "../src/modules/movies/counted.js";
-import { loadMovies } from "../src/modules/movies/index.js";
+import { compactMoviesCounted, compactMoviesJson, loadMovies } from "../src/modules/movies/index.js";
 import { createTestContext, type TestContext } from "./helpers/context.js";
 import { createMovie } from "./helpers/factories.js";
 
@@ -73,6 +73,17 @@ describe("countedJson", () => {
     expect(await withCountersNow(ctx.db, cut)).toBe(expected);
     expect(JSON.parse(expected).movies[1]).toMatchObject({ average_rating: 0.5, ratings_count: 2, reviews_count: 7 });
     expect(JSON.parse(expected).note).toBe(answer.note);
+  });
+
+  it("puts a list of compact cards together from their kept parts as compactMoviesJson does", async () => {
+    const ids = [films[2]!, 987654321, films[0]!, films[2]!];
+    const cut = await compactMoviesCounted(ctx.db, ids);
+    expect(cut.films).toEqual([films[2], films[0]]);
+    await ctx.db.updateTable("movies").set({ rating_sum: 47, ratings_count: 5 }).where("id", "=", films[0]!).execute();
+    const json = await withCountersNow(ctx.db, cut);
+    expect(json).toBe(await compactMoviesJson(ctx.db, ids));
+    expect(JSON.parse(json!)[1]).toMatchObject({ id: films[0], average_rating: 0.9, ratings_count: 5 });
+    expect(await withCountersNow(ctx.db, await compactMoviesCounted(ctx.db, [987654321]))).toBe("[]");
   });
 
   it("refuses a schema whose counters do not follow the average", () => {

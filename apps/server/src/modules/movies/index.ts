@@ -3,6 +3,7 @@ export {
   type CardCounters,
   cardCounters,
   COMPACT_MOVIE_TABLES,
+  compactMoviesCounted,
   compactMoviesJson,
   hydrateMovies,
   loadCompactMovies,

@@ -10,6 +10,7 @@ import type { Kysely } from "kysely";
 import { answerJson, defineRegion } from "../../cache/index.js";
 import type { VersionedTable } from "../../db/data-version.js";
 import type { Database } from "../../db/types.js";
+import type { CountedJson } from "./counted.js";
 import { averageRating, posterUrl, toCredit, toMovie, toWatchProviders } from "./mapper.js";
 import {
   findCompactRows,
@@ -212,14 +213,19 @@ export async function cardCounters(db: Kysely<Database>, ids: readonly number[])
   return new Map(rows.map((r) => [r.id, { average_rating: averageRating(r), ratings_count: r.ratings_count }]));
 }
 
-/** Cards as sent for films whose kept card went stale: their counters read now, the rest of each card kept. */
-async function buildCards(db: Kysely<Database>, ids: number[]): Promise<Map<string, string>> {
-  const [counted, token] = await Promise.all([cardCounters(db, ids), readCatalogVersion(db)]);
-  const known = ids.filter((id) => counted.has(id));
-  const parts = await compactCardParts.getMany(db, { token }, known.map(String), async (missing) => {
+/** Each film's card JSON up to its counters, kept under the catalog version (films not in the catalogue left out). */
+async function cardParts(db: Kysely<Database>, ids: readonly number[]): Promise<Map<string, string>> {
+  const token = await readCatalogVersion(db);
+  return compactCardParts.getMany(db, { token }, ids.map(String), async (missing) => {
     const movies = await loadCompactMovies(db, missing.map(Number));
     return new Map(movies.map((movie) => [String(movie.id), answerJson(CompactCardFixed, movie).slice(0, -1)]));
   });
+}
+
+/** Cards as sent for films whose kept card went stale: their counters read now, the rest of each card kept. */
+async function buildCards(db: Kysely<Database>, ids: number[]): Promise<Map<string, string>> {
+  const [counted, parts] = await Promise.all([cardCounters(db, ids), cardParts(db, ids)]);
+  const known = ids.filter((id) => counted.has(id));
   const cards = new Map<string, string>();
   for (const id of known) {
     const part = parts.get(String(id));
@@ -229,6 +235,21 @@ async function buildCards(db: Kysely<Database>, ids: number[]): Promise<Map<stri
       cards.set(String(id), `${part},"average_rating":${JSON.stringify(average)},"ratings_count":${count}}`);
   }
   return cards;
+}
+
+/**
+ * The JSON answer of a list of compact movies for `ids` (in order, unknown ids skipped, repeats once), as
+ * compactMoviesJson's, cut where each card's counters go (counted.ts): the cards' fixed parts as kept under the
+ * catalog version, nothing read that a rating moves.
+ */
+export async function compactMoviesCounted(db: Kysely<Database>, ids: readonly number[]): Promise<CountedJson> {
+  const unique = [...new Set(ids)].map(String);
+  const fixed = await cardParts(db, unique.map(Number));
+  const known = unique.filter((id) => fixed.has(id));
+  if (known.length === 0) return { parts: ["[]"], films: [], shapes: [] };
+  // "[" card 0 up to its counters ",", its counters, "}," card 1 …, its counters, "}]" — as compactMoviesJson reads.
+  const parts = known.map((id, i) => `${i === 0 ? "[" : "},"}${fixed.get(id)!},`);
+  return { parts: [...parts, "}]"], films: known.map(Number), shapes: known.map(() => 1) };
 }
 
 /**

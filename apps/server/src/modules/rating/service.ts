@@ -20,7 +20,14 @@ import { parseWindow, type Window } from "../../http/window.js";
 import { defineRegion, keepsWindow } from "../../cache/index.js";
 import { type Clock, toTimestamp } from "../../lib/time.js";
 import { inTransaction } from "../../lib/transaction.js";
-import { COMPACT_MOVIE_TABLES, compactMoviesJson } from "../movies/index.js";
+import {
+  COMPACT_MOVIE_TABLES,
+  type CountedJson,
+  compactMoviesCounted,
+  compactMoviesJson,
+  countedJsonSize,
+  withCountersNow,
+} from "../movies/index.js";
 import type { RecommendService } from "../recommend/index.js";
 import { type Catalog, createCatalogCache, genreOrder } from "./catalog.js";
 import { createPermutation } from "./permutation.js";
@@ -82,11 +89,20 @@ const exclusions = defineRegion<Set<number>>({
 // part of the key) and window (the first pages only), until the cards' tables change (a rating moves an average).
 const queuePages = defineRegion<KeptBody>({
   name: "rating-queue-pages",
-  share: 0.02,
+  share: 0.01,
   stale: { token: "tables", tables: COMPACT_MOVIE_TABLES },
   keeps:
     "a page of a member's 평가하기 queue as sent (first pages), per data_version (예상 별점: and the ranking's token), category, genre and day",
   sizeOf: keptBodySize,
+});
+// The same pages cut at their cards' counters (movies/counted.ts), kept through ratings: after a star anywhere a page
+// is sent again with one counters query, without walking the queue or putting its cards together again.
+const queuePagesCounted = defineRegion<CountedJson>({
+  name: "rating-queue-pages-counted",
+  share: 0.01,
+  stale: { token: "tables", tables: COMPACT_MOVIE_TABLES.filter((table) => table !== "movies") },
+  keeps: "a page of a member's 평가하기 queue as sent (the same key), up to its cards' counters",
+  sizeOf: countedJsonSize,
 });
 
 // Similar films as sent to everyone whose dismissed films are not among them, per film, limit and the model and
@@ -210,7 +226,16 @@ export function createRatingService(deps: {
       cat.generation,
     ].join();
     const keep = keepsWindow(window) && order !== null;
-    const build = async () => KeptBody.of(await compactMovies(await queueIds(callerId, request, cat)));
+    const build = async () => {
+      const cut = await queuePagesCounted.get(
+        db,
+        key,
+        async () => compactMoviesCounted(db, await queueIds(callerId, request, cat)),
+        { keep },
+      );
+      const json = await withCountersNow(db, cut);
+      return KeptBody.of(json ?? (await compactMovies(await queueIds(callerId, request, cat))));
+    };
     return queuePages.get(db, key, build, { keep });
   }
 
