@@ -111,7 +111,7 @@ const FEED_TABLES = [...ITEM_TABLES, "movies"] as const satisfies readonly Versi
  */
 const kept = defineRegion<KeptBody>({
   name: "feed",
-  share: 0.03,
+  share: 0.015,
   stale: { token: "tables", tables: FEED_TABLES },
   keeps: "a window (first pages) of a member's 소식 as sent, per the versions of the reviews of those they follow",
   sizeOf: keptBodySize,
@@ -120,7 +120,7 @@ const kept = defineRegion<KeptBody>({
 // window again from this with one counters query for its films.
 const keptCounted = defineRegion<CountedJson>({
   name: "feed-counted",
-  share: 0.025,
+  share: 0.01,
   stale: { token: "tables", tables: ITEM_TABLES },
   keeps: "a window of a member's 소식 as sent, up to its films' counters (read again when it is sent)",
   sizeOf: countedJsonSize,
@@ -131,7 +131,7 @@ const keptCounted = defineRegion<CountedJson>({
 // in one query (`counted`).
 const builtItems = defineRegion<FeedItem>({
   name: "feed-items",
-  share: 0.02,
+  share: 0.01,
   stale: { token: "tables", tables: ITEM_TABLES },
   keeps: "an item of a member's 소식 as built, per its draft and its member's review-list version",
   // An estimate (measuring the JSON would cost more than the build saves): cards ~400 bytes, texts two per unit.

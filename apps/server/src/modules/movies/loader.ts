@@ -33,7 +33,7 @@ interface MovieLinks {
 
 const movieLinks = defineRegion<MovieLinks>({
   name: "movie-links",
-  share: 0.03,
+  share: 0.04,
   stale: { token: "catalog" },
   keeps: "a film's genres, countries, credits and watch providers (everything but its own row)",
   sizeOf: (l) => JSON.stringify(l).length * 2,

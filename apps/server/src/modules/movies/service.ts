@@ -49,7 +49,7 @@ const MovieList = z.array(Movie);
 /** Movie pages and charts as sent: the most read answers, each rebuilt only when its stamp moves. */
 const movieAnswers = defineRegion<KeptBody>({
   name: "movies",
-  share: 0.04,
+  share: 0.05,
   stale: { token: "catalog" },
   keeps: "a movie page (or a chart) as sent, under the catalog version and its films' counters",
   sizeOf: keptBodySize,

@@ -38,7 +38,7 @@ interface Filmography {
 // change made by any process is seen on the next read. Averages are not kept: they are read for each window.
 const filmographies = defineRegion<Filmography>({
   name: "person-filmographies",
-  share: 0.03,
+  share: 0.04,
   stale: { token: "catalog" },
   keeps: "a person's credits grouped and sorted (a prolific person has thousands)",
   sizeOf: (f) => JSON.stringify(f).length * 2,
@@ -47,7 +47,7 @@ const filmographies = defineRegion<Filmography>({
 // leave it kept.
 const peopleAnswers = defineRegion<KeptBody>({
   name: "people",
-  share: 0.015,
+  share: 0.02,
   stale: { token: "tables", tables: ["people", "credits", "app_state"] },
   keeps: "a person page as sent to readers who do not like them",
   sizeOf: keptBodySize,

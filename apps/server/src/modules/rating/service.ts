@@ -89,7 +89,7 @@ const exclusions = defineRegion<Set<number>>({
 // part of the key) and window (the first pages only), until the cards' tables change (a rating moves an average).
 const queuePages = defineRegion<KeptBody>({
   name: "rating-queue-pages",
-  share: 0.03,
+  share: 0.01,
   stale: { token: "tables", tables: COMPACT_MOVIE_TABLES },
   keeps:
     "a page of a member's 평가하기 queue as sent (first pages), per data_version (예상 별점: and the ranking's token), category, genre and day",
@@ -99,7 +99,7 @@ const queuePages = defineRegion<KeptBody>({
 // is sent again with one counters query, without walking the queue or putting its cards together again.
 const queuePagesCounted = defineRegion<CountedJson>({
   name: "rating-queue-pages-counted",
-  share: 0.03,
+  share: 0.01,
   stale: { token: "tables", tables: COMPACT_MOVIE_TABLES.filter((table) => table !== "movies") },
   keeps: "a page of a member's 평가하기 queue as sent (the same key), up to its cards' counters",
   sizeOf: countedJsonSize,

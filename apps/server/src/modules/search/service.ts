@@ -102,7 +102,7 @@ const RANKING_TABLES = [
 // the answers as sent are kept beside the ranking.
 const rankings = defineRegion<Ranking>({
   name: "search-rankings",
-  share: 0.05,
+  share: 0.06,
   stale: { token: "tables", tables: RANKING_TABLES },
   keeps: "a search's ranked id lists per (blocking caller, window, normalised query), with the plain answer",
   // The id lists take about as much as their JSON.

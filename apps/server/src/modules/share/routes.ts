@@ -76,7 +76,7 @@ const DRAW: Record<string, Draw> = {
 // Cards rendered to PNG, keyed by a hash of their SVG (photos named by their TMDB path): what a card shows is in its key.
 const rendered = defineRegion<Buffer>({
   name: "share-cards",
-  share: 0.01,
+  share: 0.02,
   stale: { token: "content" },
   keeps: "an Open Graph card as PNG, keyed by the hash of its SVG",
 });
