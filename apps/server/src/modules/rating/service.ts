@@ -89,7 +89,7 @@ const exclusions = defineRegion<Set<number>>({
 // part of the key) and window (the first pages only), until the cards' tables change (a rating moves an average).
 const queuePages = defineRegion<KeptBody>({
   name: "rating-queue-pages",
-  share: 0.01,
+  share: 0.02,
   stale: { token: "tables", tables: COMPACT_MOVIE_TABLES },
   keeps:
     "a page of a member's 평가하기 queue as sent (first pages), per data_version (예상 별점: and the ranking's token), category, genre and day",

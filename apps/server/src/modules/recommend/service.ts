@@ -64,7 +64,7 @@ interface MemberEntry {
 // the movie totals version, and at most MEMBER_CACHE_MAX_AGE_S old.
 const memberStates = defineRegion<MemberEntry>({
   name: "recommend-members",
-  share: 0.05,
+  share: 0.04,
   stale: { token: "model", maxAgeS: MEMBER_CACHE_MAX_AGE_S },
   keeps: "a member folded into the served model, with the films they reviewed or dismissed",
   sizeOf: (e) => 128 + e.reviewed.byteLength + (e.vector ? e.vector.factors.byteLength + 32 : 0),

@@ -43,7 +43,7 @@ const stringsSize = (list: readonly string[]) => list.reduce((n, s) => n + s.len
 // kept with and without the caller's like.
 const windowsRegion = defineRegion<KeptWindow | PassingWindow>({
   name: "review-windows",
-  share: 0.09,
+  share: 0.07,
   stale: { token: "tables", tables: ["user_names"] },
   keeps: "a review list's window (first pages only): each row's JSON with and without the reader's like",
   // Only KeptWindows are kept (a PassingWindow is built with keep: false).

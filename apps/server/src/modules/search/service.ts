@@ -112,7 +112,7 @@ const EXPANDED_TABLES = [...new Set([...RANKING_TABLES, ...MOVIE_TABLES])];
 // Keyed by the ranking's key, so also stale when its ranking is.
 const expandedAnswers = defineRegion<KeptBody>({
   name: "search-expanded",
-  share: 0.03,
+  share: 0.06,
   stale: { token: "tables", tables: EXPANDED_TABLES },
   keeps: "an expand=true search answer as sent, per ranking and movies_limit (tens of kilobytes)",
   sizeOf: keptBodySize,
@@ -121,7 +121,7 @@ const expandedAnswers = defineRegion<KeptBody>({
 // because a star moved an average is sent again from this with one counters query.
 const expandedCounted = defineRegion<CountedJson>({
   name: "search-expanded-counted",
-  share: 0.03,
+  share: 0.02,
   stale: { token: "tables", tables: EXPANDED_TABLES.filter((table) => table !== "movies") },
   keeps: "an expand=true search answer as sent, up to its films' counters (read again when it is sent)",
   sizeOf: countedJsonSize,
