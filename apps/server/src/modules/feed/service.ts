@@ -23,7 +23,7 @@ import {
   countedJson,
   countedJsonSize,
   loadCompactMovies,
-  withCountersNow,
+  sentFromCut,
 } from "../movies/index.js";
 import { loadReviews } from "../reviews/index.js";
 import { avatarUrl } from "../users/index.js";
@@ -405,11 +405,15 @@ export function createFeedService(deps: { db: Kysely<Database>; clock: Clock }) 
       const found = cursor === null && keep ? await firstDrafts(me, need, byMember) : await drafts(me, cursor, need);
       return items(me, found.slice(window.offset), byMember);
     };
-    const answer = async () => {
-      const cut = await keptCounted.get(db, key, async () => countedJson(FeedList, await windowItems()), { keep });
-      const json = await withCountersNow(db, cut);
-      return KeptBody.of(json ?? answerJson(FeedList, await counted(await windowItems())));
-    };
+    const answer = () =>
+      sentFromCut(
+        db,
+        keptCounted,
+        key,
+        async () => countedJson(FeedList, await windowItems()),
+        async () => answerJson(FeedList, await counted(await windowItems())),
+        { keep },
+      );
     return kept.get(db, key, answer, { keep });
   }
 

@@ -6,8 +6,9 @@
 // one query for its films instead of the whole build.
 import type { Kysely } from "kysely";
 import type { z } from "zod";
-import { answerJson } from "../../cache/index.js";
+import { answerJson, type DatabaseRegion, type DatabaseToken, type KeepOptions } from "../../cache/index.js";
 import type { Database } from "../../db/types.js";
+import { KeptBody } from "../../http/json-reply.js";
 import { averageRating } from "./mapper.js";
 import { findMovieRatings } from "./repository.js";
 
@@ -92,4 +93,20 @@ export async function withCountersNow(db: Kysely<Database>, counted: CountedJson
     json += counted.parts[i + 1]!;
   }
   return json;
+}
+
+/**
+ * An answer sent from its cut: `region` keeps `cut()` under its rule and `key`, filled with the counters as they are
+ * now; `whole()` builds the answer whole when a film of the cut is gone.
+ */
+export async function sentFromCut(
+  db: Kysely<Database>,
+  region: DatabaseRegion<CountedJson>,
+  key: string,
+  cut: () => Promise<CountedJson>,
+  whole: () => Promise<string>,
+  options?: KeepOptions & { at?: DatabaseToken },
+): Promise<KeptBody> {
+  const json = await withCountersNow(db, await region.get(db, key, cut, options));
+  return KeptBody.of(json ?? (await whole()));
 }

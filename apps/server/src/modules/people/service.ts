@@ -14,7 +14,7 @@ import {
   countedJson,
   countedJsonSize,
   readCatalogVersion,
-  withCountersNow,
+  sentFromCut,
 } from "../movies/index.js";
 import { likedSet, toggleLike } from "../shared/index.js";
 import { type CreditEntry, isCastKind, toCreditEntry, toPerson } from "./mapper.js";
@@ -114,16 +114,15 @@ export function createPeopleService(db: Kysely<Database>, clock: Clock) {
     const person = await personOr404(db, id);
     const key = `${person.id}:${window.offset}:${window.limit}`;
     const keep = keepsWindow(window);
-    const build = async () => {
-      const cut = await personWindowsCounted.get(
+    const build = () =>
+      sentFromCut(
         db,
+        personWindowsCounted,
         key,
         async () => countedJson(PersonCredits, await personMovies(person.id, window)),
+        async () => answerJson(PersonCredits, await personMovies(person.id, window)),
         { keep },
       );
-      const json = await withCountersNow(db, cut);
-      return KeptBody.of(json ?? answerJson(PersonCredits, await personMovies(person.id, window)));
-    };
     return personWindows.get(db, key, build, { keep });
   }
 

@@ -26,7 +26,7 @@ import {
   compactMoviesCounted,
   compactMoviesJson,
   countedJsonSize,
-  withCountersNow,
+  sentFromCut,
 } from "../movies/index.js";
 import type { RecommendService } from "../recommend/index.js";
 import { type Catalog, createCatalogCache, genreOrder } from "./catalog.js";
@@ -226,16 +226,15 @@ export function createRatingService(deps: {
       cat.generation,
     ].join();
     const keep = keepsWindow(window) && order !== null;
-    const build = async () => {
-      const cut = await queuePagesCounted.get(
+    const build = () =>
+      sentFromCut(
         db,
+        queuePagesCounted,
         key,
         async () => compactMoviesCounted(db, await queueIds(callerId, request, cat)),
+        async () => compactMovies(await queueIds(callerId, request, cat)),
         { keep },
       );
-      const json = await withCountersNow(db, cut);
-      return KeptBody.of(json ?? (await compactMovies(await queueIds(callerId, request, cat))));
-    };
     return queuePages.get(db, key, build, { keep });
   }
 

@@ -3,10 +3,10 @@
 import { codePointLength, ExpandedSearchResult, SEARCH_QUERY_MAX, SearchResult } from "@moviepedia/contract";
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import { type DatabaseToken, defineRegion, keepsWindow, readDatabaseToken } from "../../cache/index.js";
+import { answerJson, type DatabaseToken, defineRegion, keepsWindow, readDatabaseToken } from "../../cache/index.js";
 import type { VersionedTable } from "../../db/data-version.js";
 import type { Database } from "../../db/types.js";
-import { type CountedJson, countedJson, countedJsonSize, MOVIE_TABLES, withCountersNow } from "../movies/index.js";
+import { type CountedJson, countedJson, countedJsonSize, MOVIE_TABLES, sentFromCut } from "../movies/index.js";
 import { ApiError } from "../../http/errors.js";
 import { KeptBody, keptBodySize } from "../../http/json-reply.js";
 import { parseMoviesLimit } from "../../http/movies-limit.js";
@@ -183,8 +183,9 @@ export function createSearchService(db: Kysely<Database>, options: SearchOptions
     const at = cached ? await readDatabaseToken(db) : undefined;
     const entry = await rankedFor(text, window, personal ? callerId : null, at);
     if (!expand) return entry.plain;
-    const encodeFor = async (caller: number | null) =>
-      KeptBody.of(JSON.stringify(z.encode(ExpandedSearchResult, await expanded(entry.result, caller, movieLimit))));
+    const expandedJson = async (caller: number | null) =>
+      answerJson(ExpandedSearchResult, await expanded(entry.result, caller, movieLimit));
+    const encodeFor = async (caller: number | null) => KeptBody.of(await expandedJson(caller));
     const limitKey = String(movieLimit ?? "all");
     const keep = keepsWindow(window);
     const keptFor = (caller: number | null) => {
@@ -193,16 +194,15 @@ export function createSearchService(db: Kysely<Database>, options: SearchOptions
       return expandedAnswers.get(
         db,
         key,
-        async () => {
-          const counted = await expandedCounted.get(
+        () =>
+          sentFromCut(
             db,
+            expandedCounted,
             key,
             async () => countedJson(ExpandedSearchResult, await expanded(entry.result, caller, movieLimit)),
+            () => expandedJson(caller),
             { at, keep },
-          );
-          const json = await withCountersNow(db, counted);
-          return json === null ? encodeFor(caller) : KeptBody.of(json);
-        },
+          ),
         { at, keep },
       );
     };
