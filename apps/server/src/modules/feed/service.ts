@@ -23,7 +23,7 @@ import {
   countedJson,
   countedJsonSize,
   loadCompactMovies,
-  sentFromCut,
+  keptWithCut,
 } from "../movies/index.js";
 import { loadReviews } from "../reviews/index.js";
 import { avatarUrl } from "../users/index.js";
@@ -405,16 +405,16 @@ export function createFeedService(deps: { db: Kysely<Database>; clock: Clock }) 
       const found = cursor === null && keep ? await firstDrafts(me, need, byMember) : await drafts(me, cursor, need);
       return items(me, found.slice(window.offset), byMember);
     };
-    const answer = () =>
-      sentFromCut(
-        db,
-        keptCounted,
-        key,
-        async () => countedJson(FeedList, await windowItems()),
-        async () => answerJson(FeedList, await counted(await windowItems())),
-        { keep },
-      );
-    return kept.get(db, key, answer, { keep });
+    return keptWithCut(
+      db,
+      { sent: kept, cut: keptCounted },
+      key,
+      {
+        cut: async () => countedJson(FeedList, await windowItems()),
+        whole: async () => answerJson(FeedList, await counted(await windowItems())),
+      },
+      { keep },
+    );
   }
 
   return { feed };

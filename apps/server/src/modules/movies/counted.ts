@@ -95,18 +95,30 @@ export async function withCountersNow(db: Kysely<Database>, counted: CountedJson
   return json;
 }
 
+/** Where an answer showing films' counters is kept: as sent, and cut at the counters (under its tables but movies). */
+export interface CutRegions {
+  sent: DatabaseRegion<KeptBody>;
+  cut: DatabaseRegion<CountedJson>;
+}
+
 /**
- * An answer sent from its cut: `region` keeps `cut()` under its rule and `key`, filled with the counters as they are
- * now; `whole()` builds the answer whole when a film of the cut is gone.
+ * An answer showing films' counters, as kept: the answer as sent while none of its tables changed; else its kept cut
+ * (`build.cut` on a miss) filled with the counters as they are now; `build.whole` when a film of the cut is gone.
  */
-export async function sentFromCut(
+export function keptWithCut(
   db: Kysely<Database>,
-  region: DatabaseRegion<CountedJson>,
+  regions: CutRegions,
   key: string,
-  cut: () => Promise<CountedJson>,
-  whole: () => Promise<string>,
+  build: { cut: () => Promise<CountedJson>; whole: () => Promise<string> },
   options?: KeepOptions & { at?: DatabaseToken },
 ): Promise<KeptBody> {
-  const json = await withCountersNow(db, await region.get(db, key, cut, options));
-  return KeptBody.of(json ?? (await whole()));
+  return regions.sent.get(
+    db,
+    key,
+    async () => {
+      const json = await withCountersNow(db, await regions.cut.get(db, key, build.cut, options));
+      return KeptBody.of(json ?? (await build.whole()));
+    },
+    options,
+  );
 }

@@ -11,6 +11,6 @@ export {
   loadMovies,
   MOVIE_TABLES,
 } from "./loader.js";
-export { type CountedJson, countedJson, countedJsonSize, sentFromCut } from "./counted.js";
+export { type CountedJson, countedJson, countedJsonSize, keptWithCut } from "./counted.js";
 export { averageRating, backdropUrl, creditRole, personImageUrl, posterArtText, posterUrl } from "./mapper.js";
 export { readCatalogVersion, type MovieCoreRow } from "./repository.js";

@@ -243,13 +243,13 @@ async function buildCards(db: Kysely<Database>, ids: number[]): Promise<Map<stri
  * catalog version, nothing read that a rating moves.
  */
 export async function compactMoviesCounted(db: Kysely<Database>, ids: readonly number[]): Promise<CountedJson> {
-  const unique = [...new Set(ids)].map(String);
-  const fixed = await cardParts(db, unique.map(Number));
-  const known = unique.filter((id) => fixed.has(id));
+  const unique = [...new Set(ids)];
+  const fixed = await cardParts(db, unique);
+  const known = unique.filter((id) => fixed.has(String(id)));
   if (known.length === 0) return { parts: ["[]"], films: [], shapes: [] };
   // "[" card 0 up to its counters ",", its counters, "}," card 1 …, its counters, "}]" — as compactMoviesJson reads.
-  const parts = known.map((id, i) => `${i === 0 ? "[" : "},"}${fixed.get(id)!},`);
-  return { parts: [...parts, "}]"], films: known.map(Number), shapes: known.map(() => 1) };
+  const parts = known.map((id, i) => `${i === 0 ? "[" : "},"}${fixed.get(String(id))!},`);
+  return { parts: [...parts, "}]"], films: known, shapes: known.map(() => 1) };
 }
 
 /**

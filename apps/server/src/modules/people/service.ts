@@ -14,7 +14,7 @@ import {
   countedJson,
   countedJsonSize,
   readCatalogVersion,
-  sentFromCut,
+  keptWithCut,
 } from "../movies/index.js";
 import { likedSet, toggleLike } from "../shared/index.js";
 import { type CreditEntry, isCastKind, toCreditEntry, toPerson } from "./mapper.js";
@@ -113,17 +113,16 @@ export function createPeopleService(db: Kysely<Database>, clock: Clock) {
   async function personMoviesJson(id: number | null, window: Window): Promise<KeptBody> {
     const person = await personOr404(db, id);
     const key = `${person.id}:${window.offset}:${window.limit}`;
-    const keep = keepsWindow(window);
-    const build = () =>
-      sentFromCut(
-        db,
-        personWindowsCounted,
-        key,
-        async () => countedJson(PersonCredits, await personMovies(person.id, window)),
-        async () => answerJson(PersonCredits, await personMovies(person.id, window)),
-        { keep },
-      );
-    return personWindows.get(db, key, build, { keep });
+    return keptWithCut(
+      db,
+      { sent: personWindows, cut: personWindowsCounted },
+      key,
+      {
+        cut: async () => countedJson(PersonCredits, await personMovies(person.id, window)),
+        whole: async () => answerJson(PersonCredits, await personMovies(person.id, window)),
+      },
+      { keep: keepsWindow(window) },
+    );
   }
 
   async function personMovies(personId: number, window: Window): Promise<PersonCredits> {

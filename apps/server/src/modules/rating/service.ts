@@ -26,7 +26,7 @@ import {
   compactMoviesCounted,
   compactMoviesJson,
   countedJsonSize,
-  sentFromCut,
+  keptWithCut,
 } from "../movies/index.js";
 import type { RecommendService } from "../recommend/index.js";
 import { type Catalog, createCatalogCache, genreOrder } from "./catalog.js";
@@ -226,16 +226,16 @@ export function createRatingService(deps: {
       cat.generation,
     ].join();
     const keep = keepsWindow(window) && order !== null;
-    const build = () =>
-      sentFromCut(
-        db,
-        queuePagesCounted,
-        key,
-        async () => compactMoviesCounted(db, await queueIds(callerId, request, cat)),
-        async () => compactMovies(await queueIds(callerId, request, cat)),
-        { keep },
-      );
-    return queuePages.get(db, key, build, { keep });
+    return keptWithCut(
+      db,
+      { sent: queuePages, cut: queuePagesCounted },
+      key,
+      {
+        cut: async () => compactMoviesCounted(db, await queueIds(callerId, request, cat)),
+        whole: async () => compactMovies(await queueIds(callerId, request, cat)),
+      },
+      { keep },
+    );
   }
 
   /** Genres the 장르별 tab offers: those with films, most films first. */

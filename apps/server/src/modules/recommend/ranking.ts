@@ -74,7 +74,7 @@ interface RowOrder {
   norms: Float64Array;
   /**
    * Each position's film bias and factors (k + 1 values), copied in walk order: the walk reads them one after another
-   * instead of jumping around the model's arrays (a cache miss per film, most of a walk's time).
+   * instead of jumping around the model's arrays (~10% of a walk's time on the bench dataset).
    */
   packed: Float32Array;
 }

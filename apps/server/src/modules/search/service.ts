@@ -6,7 +6,7 @@ import { z } from "zod";
 import { answerJson, type DatabaseToken, defineRegion, keepsWindow, readDatabaseToken } from "../../cache/index.js";
 import type { VersionedTable } from "../../db/data-version.js";
 import type { Database } from "../../db/types.js";
-import { type CountedJson, countedJson, countedJsonSize, MOVIE_TABLES, sentFromCut } from "../movies/index.js";
+import { type CountedJson, countedJson, countedJsonSize, MOVIE_TABLES, keptWithCut } from "../movies/index.js";
 import { ApiError } from "../../http/errors.js";
 import { KeptBody, keptBodySize } from "../../http/json-reply.js";
 import { parseMoviesLimit } from "../../http/movies-limit.js";
@@ -191,18 +191,14 @@ export function createSearchService(db: Kysely<Database>, options: SearchOptions
     const keptFor = (caller: number | null) => {
       if (!at) return encodeFor(caller);
       const key = `${limitKey}:${entry.key}`;
-      return expandedAnswers.get(
+      return keptWithCut(
         db,
+        { sent: expandedAnswers, cut: expandedCounted },
         key,
-        () =>
-          sentFromCut(
-            db,
-            expandedCounted,
-            key,
-            async () => countedJson(ExpandedSearchResult, await expanded(entry.result, caller, movieLimit)),
-            () => expandedJson(caller),
-            { at, keep },
-          ),
+        {
+          cut: async () => countedJson(ExpandedSearchResult, await expanded(entry.result, caller, movieLimit)),
+          whole: () => expandedJson(caller),
+        },
         { at, keep },
       );
     };
